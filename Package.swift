@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// Aula — a classroom game server. No outside Swift packages: networking is our
+// own epoll loop (CShims), storage and hashing come from system libraries.
+import PackageDescription
+
+let package = Package(
+    name: "Aula",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "aula", targets: ["aula"]),
+    ],
+    targets: [
+        // C shims: epoll, eventfd, sockets, signals — small inline wrappers.
+        .target(name: "CShims", path: "Sources/CShims"),
+        // System libraries through module maps (libsqlite3-dev, libssl-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite",
+                       pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL",
+                       pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+
+        // Pure game rules: no sockets, no SQLite, no clocks or randomness not given.
+        .target(name: "AulaGames"),
+        // Decoding and validating Levels/ and Decks/.
+        .target(name: "AulaContent", dependencies: ["AulaGames"]),
+        // SQLite storage on its own thread, migrations, batched writes.
+        .target(name: "AulaStore", dependencies: ["CSQLite", "COpenSSL"]),
+        // The epoll event loop, telnet decoding, line framing, write buffers.
+        .target(name: "AulaNet", dependencies: ["CShims"]),
+        // Sessions, lobby, rooms, command tables, renderers, catalogs, admin.
+        .target(name: "AulaServer",
+                dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet", "COpenSSL"]),
+        // The executable only parses arguments and wires things together.
+        .executableTarget(name: "aula", dependencies: ["AulaServer"]),
+
+        .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
+        .testTarget(name: "AulaContentTests", dependencies: ["AulaContent"]),
+        .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
+        .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+/// A sentence for a person, kept as a message-catalog key plus its arguments.
+/// Game rules never format text: they return phrases, and each connection's
+/// renderer looks the key up in its own language.
+public struct Phrase: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public let key: String
+    public let args: [String]
+
+    public init(_ key: String, _ args: [String] = []) {
+        self.key = key
+        self.args = args
+    }
+
+    public var description: String { args.isEmpty ? key : "\(key)(\(args.joined(separator: ", ")))" }
+}
+
+/// A refusal of something a player tried: a stable snake_case `code` (used by
+/// JSON mode, bots and tests) and the phrase that explains it to a person.
+public struct Refusal: Error, Equatable, Sendable {
+    public let code: String
+    public let phrase: Phrase
+
+    public init(_ code: String, _ phrase: Phrase) {
+        self.code = code
+        self.phrase = phrase
+    }
+
+    /// The common case: the catalog key is `error.<code>`.
+    public init(code: String, args: [String] = []) {
+        self.code = code
+        self.phrase = Phrase("error.\(code)", args)
+    }
+}

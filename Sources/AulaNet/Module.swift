@@ -1,0 +1,1 @@
+// AulaNet module (filled by its issue).

@@ -1,0 +1,84 @@
+import AulaGames
+
+/// The languages a connection can speak.
+public enum Language: String, CaseIterable, Sendable {
+    case en, es
+}
+
+/// One concept's messages in both languages. Each concept (lobby, hangman,
+/// quiz, level, admin, content problems...) keeps its own part in its own file,
+/// so the catalogs grow without everyone editing one giant table.
+public struct CatalogPart: Sendable {
+    public let en: [String: String]
+    public let es: [String: String]
+
+    public init(en: [String: String], es: [String: String]) {
+        self.en = en
+        self.es = es
+    }
+}
+
+/// The message catalogs: every user-facing string, by key, per language.
+/// Templates use `{0}`, `{1}`... for the phrase's arguments in order.
+public struct Catalog: Sendable {
+    public static let parts: [CatalogPart] = [
+        CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
+        CatalogParts.level, CatalogParts.content,
+    ]
+
+    public static let shared = Catalog(parts: parts)
+
+    private let tables: [Language: [String: String]]
+
+    public init(parts: [CatalogPart]) {
+        var en: [String: String] = [:], es: [String: String] = [:]
+        for part in parts {
+            en.merge(part.en) { old, _ in old }
+            es.merge(part.es) { old, _ in old }
+        }
+        tables = [.en: en, .es: es]
+    }
+
+    /// Every key known in a language (the catalog tests compare the two).
+    public func keys(_ language: Language) -> Set<String> {
+        Set(tables[language]?.keys.map { $0 } ?? [])
+    }
+
+    public func template(_ key: String, _ language: Language) -> String? {
+        tables[language]?[key]
+    }
+
+    /// The phrase in the given language; a missing key falls back to English,
+    /// then to the key itself so a gap shows up instead of a blank line.
+    public func text(_ phrase: Phrase, _ language: Language) -> String {
+        let template = tables[language]?[phrase.key] ?? tables[.en]?[phrase.key] ?? phrase.key
+        return Catalog.fill(template, phrase.args)
+    }
+
+    public func text(_ key: String, _ language: Language, _ args: String...) -> String {
+        text(Phrase(key, args), language)
+    }
+
+    /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone.
+    static func fill(_ template: String, _ args: [String]) -> String {
+        guard !args.isEmpty, template.contains("{") else { return template }
+        var out = ""
+        out.reserveCapacity(template.utf8.count + 16)
+        var index = template.startIndex
+        while index < template.endIndex {
+            let ch = template[index]
+            if ch == "{", let close = template[index...].firstIndex(of: "}"),
+               let n = Int(template[template.index(after: index)..<close]), n >= 0, n < args.count {
+                out += args[n]
+                index = template.index(after: close)
+            } else {
+                out.append(ch)
+                index = template.index(after: index)
+            }
+        }
+        return out
+    }
+}
+
+/// Namespace for the catalog parts; each lives in its own file.
+public enum CatalogParts {}

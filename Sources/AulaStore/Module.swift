@@ -1,0 +1,1 @@
+// AulaStore module (filled by its issue).

@@ -1,0 +1,2 @@
+#include "CShims.h"
+int aula_shims_version(void) { return 1; }

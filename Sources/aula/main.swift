@@ -1,0 +1,2 @@
+import AulaServer
+print("aula: not yet wired")
