@@ -1,2 +1,78 @@
+import Foundation
 import AulaServer
-print("aula: not yet wired")
+
+// `aula` — argument parsing and wiring only; everything else lives in AulaServer.
+
+let usage = """
+Usage: aula COMMAND [options]
+
+Commands:
+  serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
+  check-content   validate every Level and Deck file; exits non-zero on any error
+  help            this text
+
+Run "aula serve --help" for the server's options.
+"""
+
+let serveHelp = """
+Usage: aula serve [options]
+
+Runs the Aula server. No configuration is needed: students connect to port 4000
+(nc HOST 4000), the admin console listens on 127.0.0.1:4001, the database is
+./aula.sqlite (created and migrated on first start) and content is read from
+./Levels and ./Decks.
+
+Options (each also read from an environment variable):
+  --port N            students' port (AULA_PORT, default 4000; 0 = any free port)
+  --bind HOST         students' address (AULA_BIND, default 0.0.0.0)
+  --admin-port N      admin console port (AULA_ADMIN_PORT, default 4001)
+  --admin-bind HOST   admin console address (AULA_ADMIN_BIND, default 127.0.0.1;
+                      anything else exposes the console — only on purpose)
+  --db PATH           SQLite database file (AULA_DB, default ./aula.sqlite)
+  --content DIR       folder holding Levels/ and Decks/ (AULA_CONTENT, default .)
+  --lang en|es        language for newcomers (AULA_LANG, default en)
+  --log-level LEVEL   debug, info, warn or error (AULA_LOG_LEVEL, default info)
+  --idle-timeout MIN  minutes before idle students are disconnected (AULA_IDLE_TIMEOUT, default 30)
+  --grace SECONDS     reconnect grace for dropped students (AULA_GRACE, default 120)
+  --max-connections N connection cap (AULA_MAX_CONNECTIONS, default 20000)
+
+Ctrl-C (SIGINT) or SIGTERM shuts down gracefully: everyone is told, pending
+writes are committed and the database is closed cleanly.
+"""
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(("aula: " + message + "\n").data(using: .utf8) ?? Data())
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+
+do {
+    let options = try Options(arguments)
+    switch command {
+    case "serve":
+        if options.flags.contains("help") {
+            print(serveHelp)
+            exit(0)
+        }
+        let config = try options.serverConfig()
+        if config.adminHost != "127.0.0.1" && config.adminHost != "::1" && config.adminHost != "localhost" {
+            log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
+        }
+        let running = try RunningServer(config: config, registerGames: Games.registerAll)
+        try running.runHere()
+        exit(0)
+    case "check-content":
+        let config = try options.serverConfig()
+        exit(CheckContent.run(directory: config.contentDirectory, language: config.language))
+    case "help", "--help", "-h":
+        print(usage)
+    default:
+        fail("unknown command \"\(command)\"\n\n" + usage)
+    }
+} catch let error as UsageError {
+    fail(error.description)
+} catch {
+    fail("\(error)")
+}

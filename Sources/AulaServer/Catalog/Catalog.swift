@@ -52,7 +52,12 @@ public struct Catalog: Sendable {
     /// then to the key itself so a gap shows up instead of a blank line.
     public func text(_ phrase: Phrase, _ language: Language) -> String {
         let template = tables[language]?[phrase.key] ?? tables[.en]?[phrase.key] ?? phrase.key
-        return Catalog.fill(template, phrase.args)
+        // An argument written `§key` is itself a catalog entry (e.g. a usage line
+        // inside "Usage: {0}"), translated into the same language.
+        let args = phrase.args.map { arg in
+            arg.hasPrefix("§") ? (tables[language]?[String(arg.dropFirst())] ?? String(arg.dropFirst())) : arg
+        }
+        return Catalog.fill(template, args)
     }
 
     public func text(_ key: String, _ language: Language, _ args: String...) -> String {

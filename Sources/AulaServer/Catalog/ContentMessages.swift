@@ -1,11 +1,15 @@
 extension CatalogParts {
-    /// Messages for: content.
+    /// Messages for: content checking (`aula check-content`, reload, start-up).
     public static let content = CatalogPart(
         en: [
-            "_part.content": "content",
+            "check.ok": "All content is valid.",
+            "check.problems": "{0} problem(s) found.",
+            "check.blocklist": "Blocklist: {0} words.",
         ],
         es: [
-            "_part.content": "content",
+            "check.ok": "Todo el contenido es válido.",
+            "check.problems": "Se han encontrado {0} problema(s).",
+            "check.blocklist": "Lista de nombres bloqueados: {0} palabras.",
         ]
     )
 }

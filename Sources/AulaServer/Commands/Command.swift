@@ -1,0 +1,119 @@
+/// One command a person can type: its English name, its Spanish alias, how to
+/// use it and its help (catalog keys `help.<id>` / `usage.<id>`), and what it
+/// does. Commands are declared in tables per context (lobby, each game, the
+/// editor, the admin console) and `help` is generated from those tables.
+import AulaGames
+
+public struct Command<Context>: Sendable {
+    /// Stable id; the catalog holds `usage.<id>` and `help.<id>`.
+    public let id: String
+    public let name: String
+    public let aliases: [String]
+    public let run: @Sendable (Context, Arguments) -> Void
+
+    public init(_ id: String, _ name: String, aliases: [String], run: @escaping @Sendable (Context, Arguments) -> Void) {
+        self.id = id
+        self.name = name
+        self.aliases = aliases
+        self.run = run
+    }
+
+    public var usageKey: String { "usage.\(id)" }
+    public var helpKey: String { "help.\(id)" }
+
+    func matches(_ word: String) -> Bool { word == name || aliases.contains(word) }
+}
+
+/// The words after a command, as typed (already cleaned of control characters).
+public struct Arguments: Sendable {
+    public let text: String
+    public let words: [String]
+
+    public init(_ text: String) {
+        self.text = text
+        self.words = text.split(separator: " ").map(String.init)
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+    public subscript(_ i: Int) -> String? { i < words.count ? words[i] : nil }
+
+    /// Everything after the first `n` words, as typed.
+    public func rest(after n: Int) -> String {
+        var s = Substring(text)
+        for _ in 0..<n {
+            while s.first == " " { s = s.dropFirst() }
+            while let c = s.first, c != " " { s = s.dropFirst() }
+        }
+        while s.first == " " { s = s.dropFirst() }
+        return String(s)
+    }
+}
+
+/// A context's commands, found by name or alias, case-insensitively.
+public struct CommandTable<Context>: Sendable {
+    public let commands: [Command<Context>]
+
+    public init(_ commands: [Command<Context>]) {
+        self.commands = commands
+    }
+
+    public func find(_ word: String) -> Command<Context>? {
+        let w = word.lowercased()
+        return commands.first { $0.matches(w) }
+    }
+
+    /// Every name and alias, for "did you mean".
+    public var allWords: [String] { commands.flatMap { [$0.name] + $0.aliases } }
+
+    public var entries: [HelpEntry] {
+        commands.map { HelpEntry(id: $0.id, name: $0.name, aliases: $0.aliases) }
+    }
+}
+
+/// What `help` needs to know of a command, whatever its context.
+public struct HelpEntry: Sendable {
+    public let id: String
+    public let name: String
+    public let aliases: [String]
+}
+
+/// The "did you mean" hint: the known word closest to what was typed.
+public enum Suggestion {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let w = Array(word.lowercased())
+        guard !w.isEmpty, w.count <= 24 else { return nil }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(w, Array(candidate))
+            let limit = candidate.count <= 3 ? 1 : 2
+            if d <= limit, d < (best?.1 ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Damerau-Levenshtein (with transpositions, so "jion" → "join" is 1).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}
+
+extension Refusal {
+    /// "Usage: join ROOM" — a command typed without what it needs.
+    public static func usage(_ code: String, _ commandID: String) -> Refusal {
+        Refusal(code, Phrase("error.usage", ["§usage.\(commandID)"]))
+    }
+}

@@ -1,0 +1,154 @@
+import AulaGames
+
+/// The commands everyone has, in the lobby and in rooms (SPEC §3). Help and
+/// usage live in the catalogs under `help.<id>` / `usage.<id>`.
+enum LobbyCommands {
+    static let table = CommandTable<LobbyCall>([
+        Command("help", "help", aliases: ["ayuda", "?"]) { call, args in call.server.showHelp(call.player, args[0]) },
+        Command("who", "who", aliases: ["quien", "quién"]) { call, _ in call.server.showWho(call.player) },
+        Command("rooms", "rooms", aliases: ["salas"]) { call, _ in
+            call.player.send(call.server.roomList(for: call.player.group))
+        },
+        Command("create", "create", aliases: ["crear"]) { call, args in
+            guard let kind = args[0] else {
+                call.player.send(ErrorEvent(Refusal.usage("missing_argument", "create")))
+                return
+            }
+            call.server.createRoom(kindWord: kind, args: Arguments(args.rest(after: 1)), by: call.player)
+        },
+        Command("join", "join", aliases: ["unirse", "entrar"]) { call, args in
+            guard let room = args[0] else {
+                call.player.send(ErrorEvent(Refusal.usage("missing_argument", "join")))
+                return
+            }
+            call.server.joinRoom(room, player: call.player)
+        },
+        Command("leave", "leave", aliases: ["abandonar", "dejar"]) { call, _ in
+            call.server.leaveRoom(call.player, reason: nil)
+        },
+        Command("say", "say", aliases: ["decir", "di"]) { call, args in call.server.say(args.text, from: call.player) },
+        Command("top", "top", aliases: ["ranking", "clasificacion", "clasificación"]) { call, args in
+            call.server.showTop(call.player, game: args[0])
+        },
+        Command("me", "me", aliases: ["yo"]) { call, _ in call.server.showMe(call.player) },
+        Command("lang", "lang", aliases: ["idioma"]) { call, args in call.server.setLanguage(call.player, args[0]) },
+        Command("color", "color", aliases: ["colour", "colores"]) { call, args in
+            call.server.setToggle(call.player, args[0], key: "color") { $0.color = $1 }
+        },
+        Command("reader", "reader", aliases: ["lector"]) { call, args in
+            call.server.setToggle(call.player, args[0], key: "reader") { $0.reader = $1 }
+        },
+        Command("width", "width", aliases: ["ancho"]) { call, args in call.server.setWidth(call.player, args[0]) },
+        Command("mode", "mode", aliases: ["modo"]) { call, args in call.server.setMode(call.player, args[0]) },
+        Command("quit", "quit", aliases: ["salir", "adios", "adiós", "exit"]) { call, _ in call.server.quit(call.player) },
+    ])
+}
+
+extension Server {
+    func showHelp(_ player: Player, _ topic: String?) {
+        let entries = helpEntries(for: player)
+        if let topic {
+            let w = topic.lowercased()
+            guard let entry = entries.first(where: { $0.name == w || $0.aliases.contains(w) }) else {
+                player.send(ErrorEvent(code: "unknown_command", String(topic.prefix(24))))
+                return
+            }
+            player.send(TextBlockEvent { t in
+                [t.paint(.title, t.say("usage.\(entry.id)")), "  " + t.say("help.\(entry.id)"),
+                 t.say("help.aliases", entry.aliases.filter { $0 != "?" }.joined(separator: ", "))]
+            })
+            return
+        }
+        let place = player.room?.id
+        player.send(TextBlockEvent { t in
+            var lines = [t.paint(.title, place.map { t.say("help.title_room", $0) } ?? t.say("help.title_lobby"))]
+            let width = min(26, entries.map { t.say("usage.\($0.id)").count }.max() ?? 10)
+            for entry in entries {
+                let usage = t.say("usage.\(entry.id)")
+                if t.reader {
+                    lines.append(usage + ": " + t.say("help.\(entry.id)"))
+                } else {
+                    lines.append("  " + t.paint(.code, usage.rightPadded(width)) + "  " + t.say("help.\(entry.id)"))
+                }
+            }
+            lines.append(t.say("help.more"))
+            return lines
+        })
+    }
+
+    func showWho(_ player: Player) {
+        let entries = onlinePlayers(in: player.group).map { WhoEvent.Entry(name: $0.name, room: $0.room?.id) }
+        player.send(WhoEvent(players: entries))
+    }
+
+    /// `say TEXT` — to your room, or to everyone in the lobby of your group.
+    func say(_ text: String, from player: Player) {
+        guard !text.isEmpty else {
+            player.send(ErrorEvent(Refusal.usage("missing_argument", "say")))
+            return
+        }
+        guard !player.muted else {
+            player.send(ErrorEvent(code: "muted"))
+            return
+        }
+        let event = ChatEvent(room: player.room?.id, from: player.name, message: text, emote: false)
+        if let room = player.room {
+            room.broadcast(event)
+        } else {
+            for other in lobbyPlayers(in: player.group) { other.send(event) }
+        }
+    }
+
+    func setLanguage(_ player: Player, _ word: String?) {
+        guard let word, let lang = Language(rawValue: word.lowercased()) else {
+            player.send(ErrorEvent(Refusal.usage("bad_argument", "lang")))
+            return
+        }
+        player.client?.renderer.language = lang
+        player.send(InfoEvent("lang.set"))
+    }
+
+    func setToggle(_ player: Player, _ word: String?, key: String, _ apply: (inout Renderer, Bool) -> Void) {
+        guard let client = player.client else { return }
+        let on: Bool
+        switch word?.lowercased() {
+        case "on", "si", "sí", "yes", "1": on = true
+        case "off", "no", "0": on = false
+        default:
+            player.send(ErrorEvent(Refusal.usage("bad_argument", key)))
+            return
+        }
+        apply(&client.renderer, on)
+        player.send(InfoEvent("\(key).\(on ? "on" : "off")"))
+    }
+
+    func setWidth(_ player: Player, _ word: String?) {
+        guard let client = player.client else { return }
+        guard let word, let n = Int(word), n >= Renderer.minWidth, n <= Renderer.maxWidth else {
+            player.send(ErrorEvent(code: "bad_width", String(Renderer.minWidth), String(Renderer.maxWidth)))
+            return
+        }
+        client.renderer.width = n
+        player.send(InfoEvent("width.set", String(n)))
+    }
+
+    func setMode(_ player: Player, _ word: String?) {
+        guard let client = player.client else { return }
+        guard let word, let mode = Renderer.Mode(rawValue: word.lowercased()) else {
+            player.send(ErrorEvent(Refusal.usage("bad_argument", "mode")))
+            return
+        }
+        client.renderer.mode = mode
+        player.send(ModeEvent(mode: mode))
+    }
+
+    /// `quit` — leave for good (no reconnect grace), after a goodbye.
+    func quit(_ player: Player) {
+        guard let client = player.client else { return }
+        player.send(InfoEvent("bye"))
+        client.stage = .closing
+        forget(player)
+        player.client = nil
+        client.connection.close()
+    }
+}

@@ -1,0 +1,186 @@
+import AulaGames
+
+/// `mode {mode}` — acknowledges a switch of output mode.
+public struct ModeEvent: Event {
+    public let mode: Renderer.Mode
+    public var name: String { "mode" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("mode", .string(mode.rawValue))] }
+    public func text(_ t: TextContext) -> [String] { [t.say("mode.text")] }
+}
+
+/// `prompt {kind}` — the server waits for a name, a class code, a PIN, a command or a code line.
+public struct PromptEvent: Event {
+    public enum Kind: String, Sendable { case name, code, pin, command, codeLine = "code_line", password, teacher }
+    public let kind: Kind
+    /// What the text prompt says (reader mode: where you are).
+    public let label: Phrase
+    public var name: String { "prompt" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("kind", .string(kind.rawValue))] }
+    public func text(_ t: TextContext) -> [String] { [t.say(label)] }
+}
+
+/// `welcome {name, group}` — the end of a successful login.
+public struct WelcomeEvent: Event {
+    public let player: String
+    public let group: String
+    public let returning: Bool
+    public var name: String { "welcome" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("name", .string(player)), ("group", .string(group))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        let who = t.paint(.name, player)
+        var lines = [t.say(returning ? "welcome.back" : "welcome.text", who)]
+        if group != Server.openGroup { lines.append(t.say("welcome.group", group)) }
+        lines.append(t.say("welcome.hint"))
+        return lines
+    }
+}
+
+/// `error {code, message}` — every refusal, one clear line.
+public struct ErrorEvent: Event {
+    public let refusal: Refusal
+    /// Extra JSON fields some errors carry (e.g. `line`, `column` for syntax errors).
+    public let extra: [(String, JSON)]
+    public init(_ refusal: Refusal, extra: [(String, JSON)] = []) {
+        self.refusal = refusal
+        self.extra = extra
+    }
+    public init(code: String, _ args: String...) {
+        self.init(Refusal(code: code, args: args))
+    }
+    public var name: String { "error" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("code", .string(refusal.code)), ("message", .string(t.say(refusal.phrase)))] + extra
+    }
+    public func text(_ t: TextContext) -> [String] { [t.paint(.bad, t.say(refusal.phrase))] }
+}
+
+/// `info {text}` — any message that has no event of its own.
+public struct InfoEvent: Event {
+    public let phrases: [Phrase]
+    public let style: Style?
+    public init(_ key: String, _ args: String..., style: Style? = nil) {
+        self.phrases = [Phrase(key, args)]
+        self.style = style
+    }
+    public init(phrases: [Phrase], style: Style? = nil) {
+        self.phrases = phrases
+        self.style = style
+    }
+    public var name: String { "info" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("text", .string(phrases.map { t.say($0) }.joined(separator: "\n")))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        phrases.map { phrase in
+            let line = t.say(phrase)
+            return style.map { t.paint($0, line) } ?? line
+        }
+    }
+}
+
+/// Lines already in the reader's language (help pages, listings) sent as `info`.
+public struct TextBlockEvent: Event {
+    public let build: (TextContext) -> [String]
+    public var name: String { "info" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        let plain = TextContext(language: t.language, reader: t.reader, color: false, width: t.width)
+        return [("text", .string(build(plain).joined(separator: "\n")))]
+    }
+    public func text(_ t: TextContext) -> [String] { build(t) }
+}
+
+/// `who {players:[{name, room}]}` — who is online in your group.
+public struct WhoEvent: Event {
+    public struct Entry: Sendable { public let name: String; public let room: String? }
+    public let players: [Entry]
+    public var name: String { "who" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("players", .array(players.map { .object([("name", .string($0.name)), ("room", $0.room.map { .string($0) } ?? .null)]) }))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        var lines = [t.paint(.title, t.say("who.title", String(players.count)))]
+        for p in players {
+            let place = p.room.map { t.say("who.in_room", $0) } ?? t.say("who.in_lobby")
+            lines.append("  " + t.paint(.name, p.name) + " — " + place)
+        }
+        return lines
+    }
+}
+
+/// `chat {room, from, text}` — someone said something in your room or the lobby.
+public struct ChatEvent: Event {
+    public let room: String?
+    public let from: String
+    public let message: String
+    public let emote: Bool
+    public var name: String { "chat" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        var f: [(String, JSON)] = [("room", room.map { .string($0) } ?? .null), ("from", .string(from)), ("text", .string(message))]
+        if emote { f.append(("emote", true)) }
+        return f
+    }
+    public func text(_ t: TextContext) -> [String] {
+        if emote { return ["* " + t.paint(.name, from) + " " + message] }
+        return [t.say("chat.line", t.paint(.name, from), message)]
+    }
+}
+
+/// `broadcast {from, text}` — a teacher's message to everyone.
+public struct BroadcastEvent: Event {
+    public let from: String
+    public let message: String
+    public var name: String { "broadcast" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("from", .string(from)), ("text", .string(message))] }
+    public func text(_ t: TextContext) -> [String] { [t.paint(.warn, t.say("broadcast.line", from, message))] }
+}
+
+/// `kicked {reason}` — you were removed by a teacher.
+public struct KickedEvent: Event {
+    public let reason: String
+    public var name: String { "kicked" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("reason", .string(reason))] }
+    public func text(_ t: TextContext) -> [String] { [t.paint(.bad, t.say("kicked.line", reason))] }
+}
+
+/// `shutdown {seconds}` — the server is closing.
+public struct ShutdownEvent: Event {
+    public let seconds: Int
+    public var name: String { "shutdown" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("seconds", .int(seconds))] }
+    public func text(_ t: TextContext) -> [String] {
+        [t.paint(.warn, seconds > 0 ? t.say("shutdown.in", String(seconds)) : t.say("shutdown.now"))]
+    }
+}
+
+/// `leaderboard {scope, rows:[{rank, name, points}]}`.
+public struct LeaderboardEvent: Event {
+    public struct Row: Sendable { public let rank: Int; public let name: String; public let points: Int }
+    public let scope: String
+    public let title: Phrase
+    public let rows: [Row]
+    public var name: String { "leaderboard" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("scope", .string(scope)),
+         ("rows", .array(rows.map { .object([("rank", .int($0.rank)), ("name", .string($0.name)), ("points", .int($0.points))]) }))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        var lines = [t.paint(.title, t.say(title))]
+        if rows.isEmpty { lines.append("  " + t.say("leaderboard.empty")) }
+        for row in rows {
+            if t.reader {
+                lines.append(t.say("leaderboard.reader_row", String(row.rank), row.name, String(row.points)))
+            } else {
+                let rank = String(row.rank).leftPadded(3)
+                lines.append("\(rank). " + t.paint(.name, row.name.rightPadded(16)) + " " + String(row.points).leftPadded(7))
+            }
+        }
+        return lines
+    }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+    func rightPadded(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}

@@ -1,0 +1,68 @@
+import AulaGames
+
+/// `room.joined {room, kind, players}` — you (or someone) joined a room; sent to the creator too.
+public struct RoomJoinedEvent: Event {
+    public let room: String
+    public let kind: String
+    public let player: String
+    public let players: [String]
+    public let spectator: Bool
+    public var name: String { "room.joined" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("kind", .string(kind)), ("player", .string(player)),
+         ("players", .array(players.map { .string($0) })), ("spectator", .bool(spectator))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        let key = spectator ? "room.joined_watching" : "room.joined"
+        return [t.say(key, t.paint(.name, player), room), t.say("room.players", players.joined(separator: ", "))]
+    }
+}
+
+/// `room.left {room, player}` — someone left the room (or you did).
+public struct RoomLeftEvent: Event {
+    public let room: String
+    public let player: String
+    public let reason: Phrase?
+    public var name: String { "room.left" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room)), ("player", .string(player))] }
+    public func text(_ t: TextContext) -> [String] {
+        var line = t.say("room.left", t.paint(.name, player), room)
+        if let reason { line += " " + t.say(reason) }
+        return [line]
+    }
+}
+
+/// `rooms {rooms:[{room, kind, host, players, spectators, playing}]}` — the open rooms.
+public struct RoomsEvent: Event {
+    public struct Entry: Sendable {
+        public let room: String
+        public let kind: String
+        public let host: String
+        public let players: Int
+        public let maxPlayers: Int
+        public let spectators: Int
+        public let playing: Bool
+        public let about: Phrase
+    }
+    public let rooms: [Entry]
+    public var name: String { "rooms" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("rooms", .array(rooms.map {
+            .object([("room", .string($0.room)), ("kind", .string($0.kind)), ("host", .string($0.host)),
+                     ("players", .int($0.players)), ("max_players", .int($0.maxPlayers)),
+                     ("spectators", .int($0.spectators)), ("playing", .bool($0.playing)),
+                     ("about", .string(t.say($0.about)))])
+        }))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        if rooms.isEmpty { return [t.say("rooms.none")] }
+        var lines = [t.paint(.title, t.say("rooms.title", String(rooms.count)))]
+        for r in rooms {
+            let state = t.say(r.playing ? "rooms.playing" : "rooms.waiting")
+            lines.append("  " + t.say("rooms.row", t.paint(.name, r.room), t.say(r.about), r.host,
+                                      "\(r.players)/\(r.maxPlayers)", String(r.spectators), state))
+        }
+        lines.append(t.say("rooms.join_hint"))
+        return lines
+    }
+}

@@ -1,0 +1,5 @@
+/// The games this server offers, registered for `create KIND`.
+public enum Games {
+    public static func registerAll(_ server: Server) {
+    }
+}

@@ -1,0 +1,44 @@
+/// How one connection wants to read: text or JSON lines, language, colour,
+/// screen-reader mode, width. Turns events into the exact bytes to send —
+/// every line ends with CRLF, JSON lines included (SPEC §3).
+public struct Renderer: Sendable {
+    public enum Mode: String, Sendable { case text, json }
+
+    public var mode: Mode = .text
+    public var language: Language = .en
+    public var color = true
+    public var reader = false
+    public var width = 80
+
+    public init(language: Language = .en) {
+        self.language = language
+    }
+
+    public static let minWidth = 20
+    public static let maxWidth = 250
+
+    var context: TextContext {
+        TextContext(language: language, reader: reader, color: color && !reader, width: width)
+    }
+
+    /// The bytes for one event, or "" when the event has nothing to show in
+    /// this mode (a text event may render no lines).
+    public func render(_ event: Event) -> String {
+        switch mode {
+        case .json:
+            var fields: [(String, JSON)] = [("ev", .string(event.name))]
+            fields.append(contentsOf: event.fields(context))
+            return JSON.object(fields).serialized + "\r\n"
+        case .text:
+            let ctx = context
+            var out = ""
+            for line in event.text(ctx) {
+                for wrapped in TextWrap.wrap(line, width: width) {
+                    out += wrapped
+                    out += "\r\n"
+                }
+            }
+            return out
+        }
+    }
+}

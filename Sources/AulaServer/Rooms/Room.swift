@@ -1,0 +1,56 @@
+import AulaGames
+
+/// A room: a host, players in joining order, spectators, and the game played in it.
+public final class Room: @unchecked Sendable {
+    public let id: String
+    public let game: RoomGame
+    public internal(set) var host: Player
+    public internal(set) var players: [Player] = []
+    public internal(set) var spectators: [Player] = []
+    /// Teachers watching from the admin console get what the room sees.
+    var watchers: [Client] = []
+    weak var server: Server?
+
+    init(id: String, game: RoomGame, host: Player, server: Server) {
+        self.id = id
+        self.game = game
+        self.host = host
+        self.server = server
+    }
+
+    public var kind: String { game.kind }
+    public var members: [Player] { players + spectators }
+    public func isPlayer(_ p: Player) -> Bool { players.contains { $0 === p } }
+    public func isHost(_ p: Player) -> Bool { host === p }
+
+    /// Sends an event to everyone in the room (and to teachers watching it).
+    public func broadcast(_ event: Event) {
+        for member in players { member.send(event) }
+        for member in spectators { member.send(event) }
+        for watcher in watchers { watcher.send(event) }
+    }
+
+    /// Sends an event to everyone but one.
+    public func broadcast(_ event: Event, except skip: Player) {
+        for member in members where member !== skip { member.send(event) }
+        for watcher in watchers { watcher.send(event) }
+    }
+
+    /// Moves a spectator to the players (e.g. at the start of the next round).
+    public func promoteSpectatorsToPlayers() {
+        while players.count < game.maxPlayers, let index = spectators.firstIndex(where: { _ in true }) {
+            players.append(spectators.remove(at: index))
+        }
+    }
+
+    /// Makes a player a spectator (e.g. three timeouts in a row).
+    public func makeSpectator(_ p: Player) {
+        guard let index = players.firstIndex(where: { $0 === p }) else { return }
+        spectators.append(players.remove(at: index))
+    }
+
+    func remove(_ p: Player) {
+        players.removeAll { $0 === p }
+        spectators.removeAll { $0 === p }
+    }
+}

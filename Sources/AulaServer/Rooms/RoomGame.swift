@@ -1,0 +1,44 @@
+import AulaGames
+
+/// What a game (hangman, quiz, level...) plugs into a room. The room does the
+/// generic part — members, host, spectators, chat, closing when empty — and
+/// tells the game what happened; the game owns its rules, timers and commands.
+public protocol RoomGame: AnyObject {
+    /// The room kind, e.g. `hangman` (shown in `rooms`, sent in `room.joined`).
+    var kind: String { get }
+    /// How many players (not spectators) fit.
+    var maxPlayers: Int { get }
+    /// True while a round is being played (newcomers then watch).
+    var isPlaying: Bool { get }
+    /// One line about the room for `rooms` (difficulty, deck, level...).
+    var about: Phrase { get }
+    /// The game's own commands (tried before the lobby's).
+    var commands: CommandTable<GameCall> { get }
+
+    /// Called once, when the room exists with its host in it.
+    func attach(to room: Room)
+    func playerJoined(_ player: Player, spectator: Bool)
+    func playerLeft(_ player: Player)
+    func playerDisconnected(_ player: Player)
+    func playerReconnected(_ player: Player)
+    /// A line that is no command (a bare letter, an answer number). True if used.
+    func bareInput(_ line: String, from player: Player) -> Bool
+    /// The room is closing (empty, or a teacher closed it): stop timers.
+    func roomClosed()
+}
+
+extension RoomGame {
+    public func playerDisconnected(_ player: Player) {}
+    public func playerReconnected(_ player: Player) {}
+    public func bareInput(_ line: String, from player: Player) -> Bool { false }
+}
+
+/// The context a game command runs in: who typed it, in which room.
+public struct GameCall {
+    public let server: Server
+    public let player: Player
+    public let room: Room
+}
+
+/// Makes a game for `create KIND ...`; refuses with a reason when the arguments are wrong.
+public typealias GameFactory = (_ server: Server, _ host: Player, _ args: Arguments) -> Result<RoomGame, Refusal>

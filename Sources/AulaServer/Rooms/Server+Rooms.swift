@@ -1,0 +1,109 @@
+import AulaGames
+
+/// The generic part of rooms: create, join, leave, host hand-over, closing when empty.
+extension Server {
+    /// `create KIND [options]` — a new room with the creator as host and first player.
+    func createRoom(kindWord: String, args: Arguments, by player: Player) {
+        guard player.room == nil else {
+            player.send(ErrorEvent(code: "already_in_room", player.room?.id ?? ""))
+            return
+        }
+        let word = kindWord.lowercased()
+        let kind = gameFactories[word] != nil ? word : (gameAliases[word] ?? word)
+        guard let factory = gameFactories[kind] else {
+            let kinds = gameFactories.keys.sorted().joined(separator: ", ")
+            player.send(ErrorEvent(code: "unknown_game", kindWord, kinds))
+            return
+        }
+        switch factory(self, player, args) {
+        case .failure(let refusal):
+            player.send(ErrorEvent(refusal))
+        case .success(let game):
+            roomCounter += 1
+            let room = Room(id: "\(kind)-\(roomCounter)", game: game, host: player, server: self)
+            rooms[room.id] = room
+            room.players.append(player)
+            player.room = room
+            log(.info, "room.created", ("room", room.id), ("host", player.name))
+            player.send(RoomJoinedEvent(room: room.id, kind: kind, player: player.name, players: [player.name], spectator: false))
+            game.attach(to: room)
+        }
+    }
+
+    /// Finds a room by id (`hangman-3`), case-insensitively, or by its number alone.
+    func findRoom(_ word: String) -> Room? {
+        let w = word.lowercased()
+        if let room = rooms[w] { return room }
+        if Int(w) != nil { return rooms.values.first { $0.id.hasSuffix("-\(w)") } }
+        return nil
+    }
+
+    /// `join ROOM` — players while there is room and no round is running; spectators otherwise.
+    func joinRoom(_ word: String, player: Player) {
+        if let current = player.room {
+            player.send(ErrorEvent(code: "already_in_room", current.id))
+            return
+        }
+        guard let room = findRoom(word), room.host.group == player.group else {
+            player.send(ErrorEvent(code: "no_such_room", word))
+            return
+        }
+        let spectator = room.game.isPlaying || room.players.count >= room.game.maxPlayers
+        if spectator { room.spectators.append(player) } else { room.players.append(player) }
+        player.room = room
+        room.broadcast(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
+                                       players: room.players.map(\.name), spectator: spectator))
+        room.game.playerJoined(player, spectator: spectator)
+    }
+
+    /// `leave` — out of the room; the host role passes on; an empty room closes.
+    func leaveRoom(_ player: Player, reason: Phrase?) {
+        guard let room = player.room else {
+            player.send(ErrorEvent(code: "not_in_room"))
+            return
+        }
+        room.game.playerLeft(player)
+        room.broadcast(RoomLeftEvent(room: room.id, player: player.name, reason: reason))
+        room.remove(player)
+        player.room = nil
+        player.lineInterceptor = nil
+        if room.members.isEmpty {
+            closeRoom(room)
+        } else if room.host === player, let next = room.players.first ?? room.spectators.first {
+            room.host = next
+            room.broadcast(InfoEvent("room.new_host", next.name, room.id))
+        }
+        if player.isConnected {
+            player.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
+        }
+    }
+
+    /// Closes a room: everyone still in it goes back to the lobby.
+    public func closeRoom(_ room: Room) {
+        guard rooms[room.id] === room else { return }
+        rooms.removeValue(forKey: room.id)
+        room.game.roomClosed()
+        for member in room.members {
+            member.room = nil
+            member.lineInterceptor = nil
+            member.send(RoomLeftEvent(room: room.id, player: member.name, reason: Phrase("room.closed")))
+        }
+        room.players.removeAll()
+        room.spectators.removeAll()
+        room.watchers.removeAll()
+        log(.info, "room.closed", ("room", room.id))
+    }
+
+    /// The rooms of a group, for `rooms`.
+    func roomList(for group: GroupRef) -> RoomsEvent {
+        let entries = rooms.values.filter { $0.host.group == group }.sorted { $0.id < $1.id }.map { room in
+            RoomsEvent.Entry(room: room.id, kind: room.kind, host: room.host.name, players: room.players.count,
+                             maxPlayers: room.game.maxPlayers, spectators: room.spectators.count,
+                             playing: room.game.isPlaying, about: room.game.about)
+        }
+        return RoomsEvent(rooms: entries)
+    }
+
+    /// All rooms (the admin console sees every group).
+    public var allRooms: [Room] { rooms.values.sorted { $0.id < $1.id } }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import AulaContent
+import AulaNet
+import AulaStore
+
+/// Starting and stopping a whole server: the pieces wired together, graceful
+/// shutdown on SIGINT/SIGTERM (tell everyone, finish writes, close the
+/// database cleanly, exit within 5 s).
+extension Server {
+    /// Tells everyone, closes every connection, commits every pending write,
+    /// closes the database and stops the loop. `done` runs after the loop stops.
+    public func shutdown(reason: String = "signal") {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        log(.info, "shutdown", ("reason", reason), ("connections", clients.count))
+        studentListener?.close()
+        adminListener?.close()
+        for room in allRooms { closeRoomQuietly(room) }
+        for client in clients.values {
+            client.send(ShutdownEvent(seconds: 0))
+            client.stage = .closing
+            client.connection.close()
+        }
+        let deadline = loop.now + config.shutdownTimeout
+        waitForConnectionsThenStop(deadline: deadline)
+    }
+
+    private func waitForConnectionsThenStop(deadline: Double) {
+        if clients.isEmpty || loop.now >= deadline {
+            for client in clients.values { client.connection.closeNow() }
+            store.close()
+            log(.info, "stopped")
+            loop.stop()
+            return
+        }
+        loop.schedule(after: 0.05) { [weak self] in self?.waitForConnectionsThenStop(deadline: deadline) }
+    }
+
+    private func closeRoomQuietly(_ room: Room) {
+        rooms.removeValue(forKey: room.id)
+        room.game.roomClosed()
+        for member in room.members { member.room = nil }
+    }
+}
+
+/// A running server on its own loop thread — what `aula serve` and the
+/// end-to-end tests start. The loop thread owns the server; other threads
+/// talk to it only through `loop.execute`.
+public final class RunningServer: @unchecked Sendable {
+    public let server: Server
+    public let loop: EventLoop
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Opens the database (migrating it), reads the content, binds the ports.
+    public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
+        Log.shared.level = config.logLevel
+        let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
+        for problem in problems {
+            log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
+                ("reason", Catalog.shared.text(problem.reason, .en)))
+        }
+        let store = try Store(path: config.databasePath)
+        let loop = try EventLoop()
+        let server = try Server(config: config, loop: loop, store: store, content: content)
+        store.onError = { error in
+            log(.error, "store.error", ("error", error.description))
+        }
+        registerGames(server)
+        try server.start()
+        self.server = server
+        self.loop = loop
+    }
+
+    /// Runs the loop on the calling thread until shutdown; SIGINT/SIGTERM shut down gracefully.
+    public func runHere(handleSignals: Bool = true) throws {
+        if handleSignals {
+            try loop.onSignals([SIGINT, SIGTERM]) { [server] signal in
+                server.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+            }
+        }
+        loop.run()
+        finished.signal()
+    }
+
+    /// Runs the loop on a new thread (tests).
+    public func runInBackground() {
+        let thread = Thread { [self] in
+            loop.run()
+            finished.signal()
+        }
+        thread.name = "aula-loop"
+        thread.start()
+    }
+
+    /// Graceful shutdown from any thread; returns when the loop has stopped.
+    public func stop(timeout: Double = 6) {
+        loop.execute { [server] in server.shutdown(reason: "stop") }
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    /// Runs `body` on the loop thread and waits for it (tests, the bench).
+    public func onLoop<T: Sendable>(_ body: @escaping @Sendable (Server) -> T) -> T? {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        loop.execute { [server] in
+            box.value = body(server)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 5) == .success else { return nil }
+        return box.value
+    }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

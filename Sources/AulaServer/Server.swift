@@ -1,0 +1,188 @@
+import Foundation
+import AulaGames
+import AulaContent
+import AulaNet
+import AulaStore
+
+/// The server: owns the event loop's state — clients, players, rooms, the
+/// class session — and the store. Every method runs on the loop thread; the
+/// store calls back through `loop.execute`, which is why the class is marked
+/// `@unchecked Sendable`: its owner is that one thread, not a lock.
+public final class Server: ConnectionHandler, @unchecked Sendable {
+    public static let openGroup = "open"
+
+    public let loop: EventLoop
+    public let config: ServerConfig
+    public let store: Store
+    public internal(set) var content: ContentLibrary
+    let catalog = Catalog.shared
+
+    var clients: [UInt64: Client] = [:]
+    /// Logged-in players (connected, or within their reconnect grace), by group and name key.
+    var players: [String: Player] = [:]
+    var rooms: [String: Room] = [:]
+    var roomCounter = 0
+    var gameFactories: [String: GameFactory] = [:]
+    var gameAliases: [String: String] = [:]
+    /// The class session a teacher opened (join code), if any.
+    public internal(set) var classSession: ClassSession?
+    var openGroupRef: GroupRef
+    var studentListener: Listener?
+    var adminListener: Listener?
+    var shuttingDown = false
+    /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
+    public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
+
+    public init(config: ServerConfig, loop: EventLoop, store: Store, content: ContentLibrary) throws {
+        self.config = config
+        self.loop = loop
+        self.store = store
+        self.content = content
+        let groupID = try store.sync { db in try db.ensureGroup(name: Server.openGroup) }
+        openGroupRef = GroupRef(id: groupID, name: Server.openGroup)
+    }
+
+    /// Starts listening: students on `config.port`, the admin console on `config.adminPort`.
+    public func start() throws {
+        studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
+        var adminLimits = config.limits
+        adminLimits.maxConnections = 64
+        adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
+                                        handler: AdminPort(server: self))
+        log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
+    }
+
+    public var studentPort: Int { studentListener?.port ?? config.port }
+    public var adminPort: Int { adminListener?.port ?? config.adminPort }
+
+    /// Registers a game kind for `create KIND ...` (with its Spanish alias).
+    public func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
+        gameFactories[kind] = factory
+        gameAliases[alias] = kind
+    }
+
+    // MARK: ConnectionHandler
+
+    public func connectionOpened(_ connection: Connection) {
+        let client = Client(connection: connection, language: config.language)
+        connection.userData = client
+        clients[connection.id] = client
+        if shuttingDown {
+            client.send(ShutdownEvent(seconds: 0))
+            connection.close()
+            return
+        }
+        log(.debug, "connect", ("id", connection.id), ("peer", connection.peerAddress))
+        client.send(InfoEvent(phrases: [Phrase("banner.title"), Phrase("banner.modes")]))
+        promptName(client)
+    }
+
+    public func connection(_ connection: Connection, received line: String) {
+        guard let client = connection.userData as? Client else { return }
+        handleLine(line, from: client)
+    }
+
+    public func connection(_ connection: Connection, notice: NetNotice) {
+        guard let client = connection.userData as? Client else { return }
+        switch notice {
+        case .lineTooLong:
+            client.send(ErrorEvent(code: "line_too_long", String(config.limits.maxLineBytes)))
+        case .throttled:
+            client.send(ErrorEvent(code: "throttled"))
+        case .idleWarning:
+            client.send(InfoEvent("idle.warning", style: .warn))
+        case .idleClosing:
+            client.send(InfoEvent("idle.closed", style: .warn))
+        case .windowSize(let width, _):
+            if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
+        case .screenReader:
+            if !client.renderer.reader {
+                client.renderer.reader = true
+                client.send(InfoEvent("reader.auto"))
+            }
+        }
+    }
+
+    public func connectionClosed(_ connection: Connection, reason: CloseReason) {
+        guard let client = clients.removeValue(forKey: connection.id) else { return }
+        connection.userData = nil
+        log(.debug, "disconnect", ("id", connection.id), ("reason", "\(reason)"))
+        guard let player = client.player, player.client === client else { return }
+        player.client = nil
+        if case .closing = client.stage {
+            // `quit`: already taken out of rooms and the player list.
+            return
+        }
+        playerLostConnection(player)
+    }
+
+    public func refusalMessage(_ refusal: AdmissionRefusal) -> String {
+        var renderer = Renderer(language: config.language)
+        renderer.color = false
+        switch refusal {
+        case .serverFull: return renderer.render(ErrorEvent(code: "server_full"))
+        case .tooManyFromAddress: return renderer.render(ErrorEvent(code: "too_many_connections"))
+        }
+    }
+
+    // MARK: Input
+
+    func handleLine(_ line: String, from client: Client) {
+        switch client.stage {
+        case .name, .classCode, .pin:
+            loginLine(line, from: client)
+        case .checking, .closing:
+            break
+        case .playing:
+            guard let player = client.player else { return }
+            if let intercept = player.lineInterceptor, intercept(line) { return }
+            dispatch(line, from: player)
+        }
+    }
+
+    // MARK: Players
+
+    func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
+
+    /// Players connected right now, in a group, in name order.
+    func onlinePlayers(in group: GroupRef) -> [Player] {
+        players.values.filter { $0.group == group && $0.isConnected }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// Everyone in the lobby (in no room) of a group, connected.
+    func lobbyPlayers(in group: GroupRef) -> [Player] {
+        players.values.filter { $0.group == group && $0.room == nil && $0.isConnected }
+    }
+
+    /// A dropped connection: keep the player's place for the reconnect grace.
+    func playerLostConnection(_ player: Player) {
+        if let room = player.room {
+            room.broadcast(InfoEvent("room.lost_connection", player.name, String(Int(config.reconnectGrace))), except: player)
+            room.game.playerDisconnected(player)
+        }
+        player.graceTimer = loop.schedule(after: config.reconnectGrace) { [weak self, weak player] in
+            guard let self, let player, !player.isConnected else { return }
+            player.graceTimer = nil
+            self.forget(player)
+        }
+    }
+
+    /// The player is gone for good: out of their room and the player list.
+    func forget(_ player: Player) {
+        if let timer = player.graceTimer { loop.cancel(timer); player.graceTimer = nil }
+        if player.room != nil { leaveRoom(player, reason: nil) }
+        let key = playerKey(player.group, player.name)
+        if players[key] === player { players.removeValue(forKey: key) }
+    }
+
+    /// The number of open student connections (for tests and the admin console).
+    public var connectionCount: Int { clients.count }
+}
+
+/// A class period a teacher opened: its group and join code.
+public struct ClassSession: Sendable {
+    public let id: Int64
+    public let group: GroupRef
+    public let joinCode: String
+    public var locked: Bool
+}

@@ -1,0 +1,35 @@
+import AulaNet
+
+/// One open connection and how it wants to be spoken to. A client becomes a
+/// `Player` after login; if the connection drops, the player outlives it for
+/// the reconnect grace and a new client can take it back.
+public final class Client: @unchecked Sendable {
+    /// Where in the login conversation this connection is.
+    enum Stage {
+        case name
+        case classCode(name: String)
+        case pin(name: String, attempts: Int)
+        case checking            // waiting for the database (PIN check, student row)
+        case playing
+        case closing
+    }
+
+    let connection: Connection
+    var renderer: Renderer
+    var stage: Stage = .name
+    var player: Player?
+
+    init(connection: Connection, language: Language) {
+        self.connection = connection
+        self.renderer = Renderer(language: language)
+    }
+
+    public var id: UInt64 { connection.id }
+
+    /// Renders and queues one event in this connection's mode.
+    public func send(_ event: Event) {
+        guard connection.isOpen else { return }
+        let bytes = renderer.render(event)
+        if !bytes.isEmpty { connection.send(bytes) }
+    }
+}

@@ -1,0 +1,47 @@
+import AulaNet
+import AulaGames
+
+/// A logged-in student: a name in a group, maybe in a room. Survives a dropped
+/// connection for the reconnect grace, keeping their room, place and score.
+public final class Player: @unchecked Sendable {
+    public let name: String
+    public let group: GroupRef
+    /// The student's row in the database, once it is known.
+    public internal(set) var studentID: Int64?
+    public internal(set) var room: Room?
+    var client: Client?
+    public internal(set) var muted = false
+    /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
+    public internal(set) var timeMultiplier: Double?
+    var graceTimer: TimerID?
+    /// Someone (the code editor) may take every line this player types.
+    public var lineInterceptor: ((String) -> Bool)?
+
+    init(name: String, group: GroupRef, client: Client) {
+        self.name = name
+        self.group = group
+        self.client = client
+    }
+
+    public var key: String { NameRules.key(name) }
+    public var isConnected: Bool { client?.connection.isOpen ?? false }
+    public var language: Language { client?.renderer.language ?? .en }
+    public var isReader: Bool { client?.renderer.reader ?? false }
+    public var wantsJSON: Bool { client?.renderer.mode == .json }
+
+    /// Sends an event to this player, if they are connected right now.
+    public func send(_ event: Event) {
+        client?.send(event)
+    }
+
+    public func refuse(_ refusal: Refusal) {
+        send(ErrorEvent(refusal))
+    }
+}
+
+/// The group a player belongs to (`open` when no class session is running).
+public struct GroupRef: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public var key: String { name.lowercased() }
+}
