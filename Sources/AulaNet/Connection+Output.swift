@@ -1,0 +1,94 @@
+import CShims
+
+/// The output side: bytes are queued and written at the end of the loop
+/// turn (one write for many lines), or at once when much is queued; a peer
+/// that stops reading is cut off past `maxOutputBytes`.
+extension Connection {
+    /// Queues text (the caller includes CRLF).
+    public func send(_ text: String) {
+        guard isOpen else { return }
+        var text = text
+        text.withUTF8 { enqueue($0) }
+    }
+
+    /// Queues raw bytes (a 255 byte is doubled for telnet clients).
+    public func send(bytes: [UInt8]) {
+        guard isOpen else { return }
+        if spokeTelnet && bytes.contains(Telnet.iac) {
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(bytes.count + 8)
+            for byte in bytes {
+                escaped.append(byte)
+                if byte == Telnet.iac { escaped.append(byte) }
+            }
+            escaped.withUnsafeBufferPointer { enqueue($0) }
+        } else {
+            bytes.withUnsafeBufferPointer { enqueue($0) }
+        }
+    }
+
+    /// Telnet: IAC WILL ECHO (hide typing) / IAC WONT ECHO. A no-op for clients
+    /// that never sent an IAC.
+    public func setEchoHidden(_ hidden: Bool) {
+        guard isOpen, spokeTelnet else { return }
+        enqueue(raw: negotiator.setEchoHidden(hidden))
+    }
+
+    func enqueue(raw bytes: [UInt8]) {
+        guard !bytes.isEmpty, phase == .open else { return }
+        bytes.withUnsafeBufferPointer { enqueue($0) }
+    }
+
+    func enqueue(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty, phase == .open else { return }
+        output.append(contentsOf: bytes)
+        if !queuedForFlush && !waitingForWritable {
+            queuedForFlush = true
+            loop.queueFlush(self)
+        }
+        guard bufferedOutputBytes > min(Self.eagerFlushBytes, limits.maxOutputBytes) else { return }
+        if !waitingForWritable { writeQueued() }
+        if phase == .open && bufferedOutputBytes > limits.maxOutputBytes {
+            closeNow(reason: .outputOverflow)
+        }
+    }
+
+    /// The loop's end-of-turn flush.
+    func flushQueued() {
+        queuedForFlush = false
+        guard phase != .closed, !waitingForWritable else { return }
+        writeQueued()
+    }
+
+    /// Writes until the kernel is full; then waits for EPOLLOUT.
+    func writeQueued() {
+        while bufferedOutputBytes > 0 {
+            let written = output.withUnsafeBytes { raw in
+                aula_send(fd, raw.baseAddress! + outputStart, raw.count - outputStart)
+            }
+            if written > 0 {
+                outputStart += written
+                continue
+            }
+            let code = aula_errno()
+            if written < 0 && code == AULA_EAGAIN { break }
+            if written < 0 && code == AULA_EINTR { continue }
+            fail(code)
+            return
+        }
+        if bufferedOutputBytes == 0 {
+            output = []  // idle connections keep no buffer
+            outputStart = 0
+            waitingForWritable = false
+            updateInterest()
+            outputDrained()
+        } else {
+            if outputStart > 64 * 1024 && outputStart > output.count / 2 {
+                output.removeFirst(outputStart)
+                outputStart = 0
+            }
+            waitingForWritable = true
+            updateInterest()
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import CShims
+
+/// One client socket, owned by its loop: decodes telnet, frames and cleans
+/// lines, enforces the limits, and buffers output with back-pressure.
+/// Loop thread only.
+public final class Connection: FileEventTarget {
+    enum Phase {
+        case open
+        /// `close()` was asked: flushing what is queued, input ignored.
+        case flushing
+        /// Output flushed and our side shut down; reading until the peer closes.
+        case draining
+        case closed
+    }
+
+    public let id: UInt64
+    public let peerAddress: String
+    public let isLoopback: Bool
+    /// The server hangs its session here.
+    public var userData: AnyObject?
+    /// False from the moment a close starts; sends are then ignored.
+    public private(set) var isOpen = true
+
+    let fd: Int32
+    unowned let listener: Listener
+    var index = -1
+
+    var phase = Phase.open
+    var closeReason = CloseReason.serverClosed
+    private var closeTimer: TimerID?
+    private var peerFinished = false
+    private var interest: UInt32 = AULA_EV_IN
+
+    // input
+    var decoder = TelnetDecoder()
+    var negotiator = TelnetNegotiator()
+    var framer = LineFramer()
+    var spokeTelnet = false
+    var lastInput: Double
+    var idleWarned = false
+    var rateWindowStart: Double
+    var linesInWindow = 0
+    var lastThrottleNotice = -Double.infinity
+
+    // output
+    var output: [UInt8] = []
+    var outputStart = 0
+    var queuedForFlush = false
+    /// The kernel refused bytes: EPOLLOUT is wanted.
+    var waitingForWritable = false
+
+    /// Past this much queued output a write is tried at once instead of at the end of the turn.
+    static let eagerFlushBytes = 64 * 1024
+
+    init(id: UInt64, fd: Int32, peerAddress: String, isLoopback: Bool, listener: Listener, now: Double) {
+        self.id = id
+        self.fd = fd
+        self.peerAddress = peerAddress
+        self.isLoopback = isLoopback
+        self.listener = listener
+        self.lastInput = now
+        self.rateWindowStart = now
+    }
+
+    var loop: EventLoop { listener.loop }
+    var limits: NetLimits { listener.limits }
+    var handler: ConnectionHandler { listener.handler }
+
+    /// The client has sent at least one IAC, so telnet replies are safe.
+    public var telnetSeen: Bool { spokeTelnet }
+
+    /// Bytes queued and not yet accepted by the kernel.
+    public var bufferedOutputBytes: Int { output.count - outputStart }
+
+    // MARK: events from the loop
+
+    func handleEvents(_ events: UInt32) {
+        if events & (AULA_EV_IN | AULA_EV_ERR | AULA_EV_HUP) != 0 {
+            readOnce()
+        }
+        if phase != .closed && events & AULA_EV_OUT != 0 {
+            writeQueued()
+        }
+    }
+
+    /// One read of at most the loop's budget; level-triggered epoll brings us
+    /// back next turn if more is waiting.
+    private func readOnce() {
+        guard phase != .closed else { return }
+        let buffer = loop.readBuffer
+        let count = aula_recv(fd, buffer.baseAddress, buffer.count)
+        if count > 0 {
+            guard phase == .open else { return }  // closing: input is discarded
+            let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+            receive(bytes)
+            return
+        }
+        if count == 0 {
+            peerFinished = true
+            switch phase {
+            case .open: beginClose(.clientClosed)
+            case .flushing: updateInterest()
+            case .draining, .closed: finish()
+            }
+            return
+        }
+        let code = aula_errno()
+        if code == AULA_EAGAIN || code == AULA_EINTR { return }
+        fail(code)
+    }
+
+    /// A socket error: the connection ends now.
+    func fail(_ code: Int32) {
+        if phase == .open {
+            closeReason = (code == AULA_ECONNRESET || code == AULA_EPIPE) ? .clientClosed : .error(code)
+        }
+        finish()
+    }
+
+    // MARK: closing
+
+    /// Flushes what is queued, then closes (bounded: dropped after `closeGraceSeconds`).
+    public func close() {
+        beginClose(.serverClosed)
+    }
+
+    /// Closes at once, discarding queued output.
+    public func closeNow() {
+        closeNow(reason: .serverClosed)
+    }
+
+    func closeNow(reason: CloseReason) {
+        guard phase != .closed else { return }
+        if phase == .open { closeReason = reason }
+        finish()
+    }
+
+    func beginClose(_ reason: CloseReason) {
+        guard phase == .open else { return }
+        closeReason = reason
+        isOpen = false
+        phase = .flushing
+        closeTimer = loop.schedule(after: limits.closeGraceSeconds) { [weak self] in
+            self?.closeTimer = nil
+            self?.finish()
+        }
+        if bufferedOutputBytes == 0 {
+            outputDrained()
+        } else {
+            updateInterest()
+        }
+    }
+
+    /// Everything queued reached the kernel: if closing, half-close and wait
+    /// for the peer (closing with unread input would reset the connection and
+    /// could lose the goodbye line).
+    func outputDrained() {
+        guard phase == .flushing else { return }
+        if peerFinished {
+            finish()
+            return
+        }
+        phase = .draining
+        if aula_shutdown_write(fd) != 0 {
+            finish()
+            return
+        }
+        updateInterest()
+    }
+
+    /// Closes the socket and tells the handler (after its current call returns).
+    func finish() {
+        guard phase != .closed else { return }
+        phase = .closed
+        isOpen = false
+        if let timer = closeTimer {
+            loop.cancel(timer)
+            closeTimer = nil
+        }
+        loop.unregister(fd: fd)
+        _ = aula_close(fd)
+        output = []
+        outputStart = 0
+        listener.remove(self)
+        let reason = closeReason
+        let handler = self.handler
+        loop.afterCallback { [self] in handler.connectionClosed(self, reason: reason) }
+    }
+
+    /// Epoll interest: input until the peer has finished sending (while
+    /// closing it is read and discarded), output while the kernel is full.
+    func updateInterest() {
+        guard phase != .closed else { return }
+        var wanted: UInt32 = peerFinished ? 0 : AULA_EV_IN
+        if waitingForWritable { wanted |= AULA_EV_OUT }
+        if wanted != interest {
+            interest = wanted
+            loop.modify(fd: fd, events: wanted)
+        }
+    }
+}

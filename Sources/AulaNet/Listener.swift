@@ -1,0 +1,206 @@
+import CShims
+
+/// A listening socket on one loop: accepts newcomers, applies admission
+/// limits, owns its connections and sweeps them once a second for idleness.
+public final class Listener: FileEventTarget {
+    /// The actual bound port (useful with port 0).
+    public let port: Int
+    public let host: String
+    let limits: NetLimits
+    let handler: ConnectionHandler
+    unowned let loop: EventLoop
+
+    private var fd: Int32
+    private var gate: AdmissionGate
+    private var held: [String: [HeldNewcomer]] = [:]
+    private var heldCount = 0
+    private var sweepTimer: TimerID?
+    private var acceptPaused = false
+    /// Open and closing connections; each knows its index for O(1) removal.
+    private(set) var connections: [Connection] = []
+
+    private struct HeldNewcomer {
+        let fd: Int32
+        let isLoopback: Bool
+    }
+
+    /// Accepts per readiness event; the rest wait for the next turn.
+    static let acceptsPerTurn = 128
+    static let sweepInterval = 1.0
+
+    init(loop: EventLoop, fd: Int32, host: String, port: Int, limits: NetLimits, handler: ConnectionHandler) {
+        self.loop = loop
+        self.fd = fd
+        self.host = host
+        self.port = port
+        self.limits = limits
+        self.handler = handler
+        self.gate = AdmissionGate(perSecond: limits.newConnectionsPerAddressPerSecond)
+    }
+
+    /// Connections currently open (including ones still flushing a close).
+    public var connectionCount: Int { connections.count }
+
+    /// Whether the listening socket is still accepting.
+    public var isListening: Bool { fd >= 0 }
+
+    /// Stops accepting; existing connections stay.
+    public func stopAccepting() {
+        guard fd >= 0 else { return }
+        loop.unregister(fd: fd)
+        _ = aula_close(fd)
+        fd = -1
+        for (_, newcomers) in held {
+            for newcomer in newcomers { _ = aula_close(newcomer.fd) }
+        }
+        held = [:]
+        heldCount = 0
+    }
+
+    /// Stops accepting and closes every connection (flushing queued output,
+    /// reason `.serverClosed`).
+    public func close() {
+        stopAccepting()
+        for connection in connections { connection.close() }
+        if connections.isEmpty, let timer = sweepTimer {
+            loop.cancel(timer)
+            sweepTimer = nil
+        }
+    }
+
+    // MARK: accepting
+
+    func handleEvents(_ events: UInt32) {
+        guard fd >= 0, !acceptPaused else { return }
+        var accepted = 0
+        while accepted < Self.acceptsPerTurn {
+            var isLoopback: Int32 = 0
+            var address = ""
+            let newFD = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Int32 in
+                let result = aula_accept(fd, buffer.baseAddress, 64, &isLoopback)
+                if result >= 0 { address = String(cString: buffer.baseAddress!) }
+                return result
+            }
+            if newFD < 0 {
+                let code = aula_errno()
+                if code == AULA_EAGAIN { return }
+                if code == AULA_ECONNABORTED || code == AULA_EINTR { continue }
+                pauseAccepting()  // EMFILE and friends: level-triggered epoll would spin
+                return
+            }
+            accepted += 1
+            arrive(fd: newFD, address: address, isLoopback: isLoopback != 0)
+        }
+    }
+
+    private func pauseAccepting() {
+        acceptPaused = true
+        loop.modify(fd: fd, events: 0)
+        loop.schedule(after: 0.1) { [weak self] in
+            guard let self, self.fd >= 0 else { return }
+            self.acceptPaused = false
+            self.loop.modify(fd: self.fd, events: AULA_EV_IN)
+        }
+    }
+
+    private func arrive(fd newFD: Int32, address: String, isLoopback: Bool) {
+        if connections.count + heldCount >= limits.maxConnections {
+            refuse(fd: newFD, .serverFull)
+            return
+        }
+        if isLoopback && limits.exemptLoopback {
+            admit(fd: newFD, address: address, isLoopback: isLoopback)
+            return
+        }
+        switch gate.arrive(from: address, now: loop.now) {
+        case .admit:
+            admit(fd: newFD, address: address, isLoopback: isLoopback)
+        case .refuse:
+            refuse(fd: newFD, .tooManyFromAddress)
+        case .hold:
+            let firstWaiting = held[address, default: []].isEmpty
+            held[address, default: []].append(HeldNewcomer(fd: newFD, isLoopback: isLoopback))
+            heldCount += 1
+            if firstWaiting, let releaseAt = gate.releaseTime(for: address) {
+                loop.schedule(after: releaseAt - loop.now) { [weak self] in self?.releaseHeld(address) }
+            }
+        }
+    }
+
+    private func releaseHeld(_ address: String) {
+        guard let newcomers = held.removeValue(forKey: address) else { return }
+        heldCount -= newcomers.count
+        gate.release(address, released: newcomers.count, now: loop.now)
+        for (index, newcomer) in newcomers.enumerated() {
+            if index >= gate.perSecond {
+                refuse(fd: newcomer.fd, .tooManyFromAddress)
+            } else if connections.count >= limits.maxConnections {
+                refuse(fd: newcomer.fd, .serverFull)
+            } else {
+                admit(fd: newcomer.fd, address: address, isLoopback: newcomer.isLoopback)
+            }
+        }
+    }
+
+    private func refuse(fd newFD: Int32, _ refusal: AdmissionRefusal) {
+        var message = handler.refusalMessage(refusal)
+        message.withUTF8 { bytes in
+            if let base = bytes.baseAddress { _ = aula_send(newFD, base, bytes.count) }
+        }
+        _ = aula_close(newFD)
+    }
+
+    private func admit(fd newFD: Int32, address: String, isLoopback: Bool) {
+        _ = aula_set_nodelay(newFD)
+        let connection = Connection(
+            id: loop.makeConnectionID(), fd: newFD, peerAddress: address,
+            isLoopback: isLoopback, listener: self, now: loop.now)
+        do {
+            try loop.register(fd: newFD, target: connection, events: AULA_EV_IN)
+        } catch {
+            _ = aula_close(newFD)
+            return
+        }
+        connection.index = connections.count
+        connections.append(connection)
+        handler.connectionOpened(connection)
+    }
+
+    /// Called by a connection once its socket is closed.
+    func remove(_ connection: Connection) {
+        let index = connection.index
+        guard index >= 0, index < connections.count, connections[index] === connection else { return }
+        let last = connections.removeLast()
+        if index < connections.count {
+            connections[index] = last
+            last.index = index
+        }
+        connection.index = -1
+        if fd < 0 && connections.isEmpty, let timer = sweepTimer {
+            loop.cancel(timer)
+            sweepTimer = nil
+        }
+    }
+
+    // MARK: the once-a-second sweep
+
+    func startSweeping() {
+        sweepTimer = loop.schedule(after: Self.sweepInterval) { [weak self] in self?.sweep() }
+    }
+
+    private func sweep() {
+        let now = loop.now
+        // Backwards, so a removal (which moves the last element here) never skips anyone.
+        var index = connections.count - 1
+        while index >= 0 {
+            if index < connections.count { connections[index].checkIdle(now: now) }
+            index -= 1
+        }
+        if gate.trackedAddresses > 0 { gate.forgetQuiet(now: now) }
+        if fd >= 0 || !connections.isEmpty {
+            sweepTimer = loop.schedule(after: Self.sweepInterval) { [weak self] in self?.sweep() }
+        } else {
+            sweepTimer = nil
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// AulaNet module (filled by its issue).

@@ -1,0 +1,84 @@
+/// Turns the raw bytes of one input line into safe text: UTF-8 with invalid
+/// bytes as U+FFFD, ANSI escape sequences and control characters removed,
+/// tabs as spaces — so nothing a user types can move or clear others' screens.
+public enum TextCleaner {
+    private enum State {
+        case text, escape, escapeIntermediate, controlSequence, controlString, controlStringEscape
+    }
+
+    public static func clean(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var plain = true
+        for byte in bytes where byte < 0x20 || byte > 0x7E {
+            plain = false
+            break
+        }
+        if plain { return String(decoding: bytes, as: UTF8.self) }
+        return strip(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public static func clean(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { clean($0) }
+    }
+
+    /// Removes escape sequences and control characters from already-decoded text.
+    public static func strip(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var state = State.text
+        for scalar in text.unicodeScalars {
+            var again = true
+            while again {
+                again = false
+                let value = scalar.value
+                switch state {
+                case .text:
+                    switch value {
+                    case 0x1B: state = .escape
+                    case 0x9B: state = .controlSequence
+                    case 0x90, 0x98, 0x9D, 0x9E, 0x9F: state = .controlString
+                    case 0x09: out.append(" ")
+                    case 0x00...0x1F, 0x7F...0x9F: break
+                    default: out.append(scalar)
+                    }
+                case .escape:
+                    switch value {
+                    case 0x5B: state = .controlSequence  // [
+                    case 0x5D, 0x50, 0x58, 0x5E, 0x5F: state = .controlString  // ] P X ^ _
+                    case 0x1B: state = .escape
+                    case 0x20...0x2F: state = .escapeIntermediate
+                    default: state = .text  // ESC x: both dropped
+                    }
+                case .escapeIntermediate:
+                    switch value {
+                    case 0x20...0x2F: break
+                    case 0x30...0x7E: state = .text
+                    default:
+                        state = .text
+                        again = true
+                    }
+                case .controlSequence:
+                    switch value {
+                    case 0x20...0x3F: break
+                    case 0x40...0x7E: state = .text
+                    default:
+                        state = .text
+                        again = true
+                    }
+                case .controlString:
+                    switch value {
+                    case 0x07, 0x9C: state = .text
+                    case 0x1B: state = .controlStringEscape
+                    default: break
+                    }
+                case .controlStringEscape:
+                    if value == 0x5C {  // ESC \ (string terminator)
+                        state = .text
+                    } else {
+                        state = .escape
+                        again = true
+                    }
+                }
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// One exported score: the columns of `aula export scores --csv` and the admin `export`.
+public struct ExportRow: Sendable, Equatable {
+    public let group: String
+    /// The class session's id, nil for rounds played outside a session.
+    public let session: Int64?
+    public let student: String
+    public let game: String
+    public let room: String
+    /// The round's id.
+    public let round: Int64
+    public let points: Int
+    public let outcome: String
+    /// Unix seconds; written as ISO 8601 UTC.
+    public let finishedAt: Double
+
+    public init(group: String, session: Int64?, student: String, game: String, room: String,
+                round: Int64, points: Int, outcome: String, finishedAt: Double) {
+        self.group = group
+        self.session = session
+        self.student = student
+        self.game = game
+        self.room = room
+        self.round = round
+        self.points = points
+        self.outcome = outcome
+        self.finishedAt = finishedAt
+    }
+
+    public static let csvHeader = "group,session,student,game,room,round,points,outcome,finished_at"
+
+    /// The row as one CSV record (RFC 4180 quoting), without a line ending.
+    public var csvLine: String {
+        [group, session.map(String.init) ?? "", student, game, room, String(round), String(points),
+         outcome, Self.isoUTC(finishedAt)].map(Self.csvField).joined(separator: ",")
+    }
+
+    /// Header plus every row, each record ended by `lineEnding` (RFC 4180 says CRLF).
+    public static func csvDocument(_ rows: [ExportRow], lineEnding: String = "\r\n") -> String {
+        var out = csvHeader + lineEnding
+        for row in rows { out += row.csvLine + lineEnding }
+        return out
+    }
+
+    /// Quotes a field when it holds a comma, a quote or a line break; quotes inside are doubled.
+    public static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `2025-03-04T09:15:00Z`: seconds precision, UTC, no locale involved.
+    public static func isoUTC(_ seconds: Double) -> String {
+        var t = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
+
+extension Database {
+    /// Every score, oldest round first, optionally of one group (by name, case-insensitive)
+    /// and of rounds finished at or after `since` (Unix seconds).
+    public func exportScores(groupName: String?, since: Double?) throws -> [ExportRow] {
+        var sql = """
+            SELECT g.name AS group_name, r.session_id, st.name AS student, r.game, r.room, r.id AS round_id,
+                   sc.points, sc.outcome, r.ended_at
+            FROM scores sc
+            JOIN rounds r ON r.id = sc.round_id
+            JOIN students st ON st.id = sc.student_id
+            JOIN groups g ON g.id = st.group_id
+            """
+        var conditions: [String] = []
+        var params: [SQLValue] = []
+        if let groupName {
+            conditions.append("g.name_key = ?")
+            params.append(.text(NameKey.make(groupName)))
+        }
+        if let since {
+            conditions.append("r.ended_at >= ?")
+            params.append(.real(since))
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY r.ended_at, r.id, sc.id"
+        return try query(sql, params).map { r in
+            ExportRow(group: r.string("group_name") ?? "", session: r.int("session_id"),
+                      student: r.string("student") ?? "", game: r.string("game") ?? "",
+                      room: r.string("room") ?? "", round: r.int("round_id") ?? 0,
+                      points: Int(r.int("points") ?? 0), outcome: r.string("outcome") ?? "",
+                      finishedAt: r.double("ended_at") ?? 0)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// A class group and how many students it has.
+public struct GroupRow: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public let studentCount: Int
+
+    public init(id: Int64, name: String, studentCount: Int) {
+        self.id = id
+        self.name = name
+        self.studentCount = studentCount
+    }
+}
+
+/// A student of a group; `pinHash` is set when the roster gave (or generated) a PIN.
+public struct StudentRow: Sendable, Equatable {
+    public let id: Int64
+    public let groupID: Int64
+    public let name: String
+    public let pinHash: String?
+    public let createdAt: Double
+
+    public init(id: Int64, groupID: Int64, name: String, pinHash: String?, createdAt: Double) {
+        self.id = id
+        self.groupID = groupID
+        self.name = name
+        self.pinHash = pinHash
+        self.createdAt = createdAt
+    }
+}
+
+extension Database {
+    // MARK: Groups
+
+    /// The group's id, creating it when new; names match case-insensitively ("3B" == "3b").
+    @discardableResult
+    public func ensureGroup(name: String, at: Double = 0) throws -> Int64 {
+        let key = NameKey.make(name)
+        if let id = try scalar("SELECT id FROM groups WHERE name_key = ?", [.text(key)]).int64 { return id }
+        try run("INSERT INTO groups (name, name_key, created_at) VALUES (?, ?, ?)", [.text(name), .text(key), .real(at)])
+        return lastInsertRowID
+    }
+
+    /// Every group by name, with its number of students.
+    public func groups() throws -> [GroupRow] {
+        try query("""
+            SELECT g.id, g.name, (SELECT COUNT(*) FROM students s WHERE s.group_id = g.id) AS students
+            FROM groups g ORDER BY g.name_key
+            """).map(Self.groupRow)
+    }
+
+    public func group(name: String) throws -> GroupRow? {
+        try query("""
+            SELECT g.id, g.name, (SELECT COUNT(*) FROM students s WHERE s.group_id = g.id) AS students
+            FROM groups g WHERE g.name_key = ?
+            """, [.text(NameKey.make(name))]).first.map(Self.groupRow)
+    }
+
+    public func group(id: Int64) throws -> GroupRow? {
+        try query("""
+            SELECT g.id, g.name, (SELECT COUNT(*) FROM students s WHERE s.group_id = g.id) AS students
+            FROM groups g WHERE g.id = ?
+            """, [.integer(id)]).first.map(Self.groupRow)
+    }
+
+    private static func groupRow(_ r: Row) -> GroupRow {
+        GroupRow(id: r.int("id") ?? 0, name: r.string("name") ?? "", studentCount: Int(r.int("students") ?? 0))
+    }
+
+    // MARK: Students
+
+    /// The student's id in the group, creating the row at first login; names match case-insensitively.
+    @discardableResult
+    public func ensureStudent(groupID: Int64, name: String, at: Double) throws -> Int64 {
+        let key = NameKey.make(name)
+        if let id = try scalar("SELECT id FROM students WHERE group_id = ? AND name_key = ?",
+                               [.integer(groupID), .text(key)]).int64 {
+            return id
+        }
+        try run("INSERT INTO students (group_id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                [.integer(groupID), .text(name), .text(key), .real(at)])
+        return lastInsertRowID
+    }
+
+    public func student(groupID: Int64, name: String) throws -> StudentRow? {
+        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? AND name_key = ?",
+                  [.integer(groupID), .text(NameKey.make(name))]).first.map(Self.studentRow)
+    }
+
+    public func student(id: Int64) throws -> StudentRow? {
+        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE id = ?",
+                  [.integer(id)]).first.map(Self.studentRow)
+    }
+
+    /// Every student of a group, by name.
+    public func students(groupID: Int64) throws -> [StudentRow] {
+        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? ORDER BY name_key",
+                  [.integer(groupID)]).map(Self.studentRow)
+    }
+
+    /// Sets (or, with nil, clears) a student's PIN hash.
+    public func setPinHash(studentID: Int64, hash: String?) throws {
+        try run("UPDATE students SET pin_hash = ? WHERE id = ?", [SQLValue(hash), .integer(studentID)])
+    }
+
+    /// True when some student of the group has a PIN (the login then asks `PIN:`).
+    public func groupHasPins(groupID: Int64) throws -> Bool {
+        try scalar("SELECT EXISTS (SELECT 1 FROM students WHERE group_id = ? AND pin_hash IS NOT NULL)",
+                   [.integer(groupID)]).bool ?? false
+    }
+
+    private static func studentRow(_ r: Row) -> StudentRow {
+        StudentRow(id: r.int("id") ?? 0, groupID: r.int("group_id") ?? 0, name: r.string("name") ?? "",
+                   pinHash: r.string("pin_hash"), createdAt: r.double("created_at") ?? 0)
+    }
+}

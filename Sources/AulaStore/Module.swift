@@ -1,1 +1,0 @@
-// AulaStore module (filled by its issue).

@@ -1,0 +1,44 @@
+/// One student's answer to one quiz question.
+public struct QuizAnswerRecord: Sendable, Equatable {
+    public var studentID: Int64
+    public var questionIndex: Int
+    public var answer: String
+    /// Seconds from the question being shown to the answer.
+    public var elapsed: Double
+    public var points: Int
+
+    public init(studentID: Int64, questionIndex: Int, answer: String, elapsed: Double, points: Int) {
+        self.studentID = studentID
+        self.questionIndex = questionIndex
+        self.answer = answer
+        self.elapsed = elapsed
+        self.points = points
+    }
+}
+
+extension Database {
+    /// Saves a quiz round's answers in one transaction (the round is saved first with `saveRound`).
+    public func saveQuizAnswers(roundID: Int64, answers: [QuizAnswerRecord]) throws {
+        try transaction {
+            for a in answers {
+                try run("""
+                    INSERT INTO quiz_answers (round_id, student_id, question_index, answer, elapsed, points)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.integer(roundID), .integer(a.studentID), .integer(Int64(a.questionIndex)),
+                          .text(a.answer), .real(a.elapsed), .integer(Int64(a.points))])
+            }
+        }
+    }
+
+    /// A round's answers, by question then student.
+    public func quizAnswers(roundID: Int64) throws -> [QuizAnswerRecord] {
+        try query("""
+            SELECT student_id, question_index, answer, elapsed, points FROM quiz_answers
+            WHERE round_id = ? ORDER BY question_index, student_id, id
+            """, [.integer(roundID)]).map { r in
+            QuizAnswerRecord(studentID: r.int("student_id") ?? 0, questionIndex: Int(r.int("question_index") ?? 0),
+                             answer: r.string("answer") ?? "", elapsed: r.double("elapsed") ?? 0,
+                             points: Int(r.int("points") ?? 0))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// One student's result in a round.
+public struct ScoreRecord: Sendable, Equatable {
+    public var studentID: Int64
+    public var points: Int
+    public var outcome: String
+
+    public init(studentID: Int64, points: Int, outcome: String) {
+        self.studentID = studentID
+        self.points = points
+        self.outcome = outcome
+    }
+}
+
+/// A finished round to save: which game, room and subject (deck or level id), its detail
+/// (word, difficulty… as text or JSON) and every player's score.
+public struct RoundRecord: Sendable, Equatable {
+    public var sessionID: Int64?
+    public var groupID: Int64
+    /// `hangman`, `quiz`, `level` or `challenge`.
+    public var game: String
+    public var room: String
+    public var subject: String
+    public var detail: String
+    public var startedAt: Double
+    public var endedAt: Double
+    public var scores: [ScoreRecord]
+
+    public init(sessionID: Int64?, groupID: Int64, game: String, room: String, subject: String,
+                detail: String, startedAt: Double, endedAt: Double, scores: [ScoreRecord]) {
+        self.sessionID = sessionID
+        self.groupID = groupID
+        self.game = game
+        self.room = room
+        self.subject = subject
+        self.detail = detail
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.scores = scores
+    }
+}
+
+extension Database {
+    /// Saves a round, its scores and the leaderboard totals in one transaction; returns the round id.
+    @discardableResult
+    public func saveRound(_ r: RoundRecord) throws -> Int64 {
+        try transaction {
+            try run("""
+                INSERT INTO rounds (session_id, group_id, game, room, subject, detail, started_at, ended_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [SQLValue(r.sessionID), .integer(r.groupID), .text(r.game), .text(r.room), .text(r.subject),
+                      .text(r.detail), .real(r.startedAt), .real(r.endedAt)])
+            let roundID = lastInsertRowID
+            for score in r.scores {
+                try run("INSERT INTO scores (round_id, student_id, points, outcome) VALUES (?, ?, ?, ?)",
+                        [.integer(roundID), .integer(score.studentID), .integer(Int64(score.points)), .text(score.outcome)])
+                // The total belongs to the student's own group, whatever room they played in.
+                try run("""
+                    INSERT INTO totals (student_id, game, group_id, points, rounds)
+                    SELECT id, ?, group_id, ?, 1 FROM students WHERE id = ?
+                    ON CONFLICT (student_id, game) DO UPDATE
+                    SET points = points + excluded.points, rounds = rounds + 1
+                    """, [.text(r.game), .integer(Int64(score.points)), .integer(score.studentID)])
+            }
+            return roundID
+        }
+    }
+
+    /// How many rounds are saved (all games), for `me` and the bench.
+    public func roundCount() throws -> Int {
+        try scalar("SELECT COUNT(*) FROM rounds").int ?? 0
+    }
+}

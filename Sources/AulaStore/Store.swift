@@ -1,0 +1,244 @@
+import Dispatch
+import Foundation
+
+/// The database on its own thread: writes are queued, drained into one transaction per batch,
+/// and retried (never dropped) while the disk is full or the file is locked.
+public final class Store: @unchecked Sendable {
+    public typealias WriteBody = @Sendable (Database) throws -> Void
+    public typealias WriteDone = @Sendable (Result<Void, StoreError>) -> Void
+
+    private struct PendingWrite {
+        let body: WriteBody
+        let done: WriteDone?
+    }
+
+    private let queue = DispatchQueue(label: "aula.store", qos: .userInitiated)
+    private let onQueueKey = DispatchSpecificKey<Bool>()
+    /// Touched only on `queue`.
+    private let db: Database
+
+    // Shared state, guarded by `lock`.
+    private let lock = NSLock()
+    private var pending: [PendingWrite] = []
+    private var drainScheduled = false
+    private var closed = false
+    private var failing: StoreError?
+    private var _onError: (@Sendable (StoreError) -> Void)?
+    private var _onRecovered: (@Sendable () -> Void)?
+
+    /// Pause between retries after a transient failure (busy, full, I/O).
+    public let retryInterval: Double
+    /// Most writes committed in one transaction; more wait for the next batch.
+    public let maxBatch: Int
+    /// Most writes kept waiting while the disk fails; beyond it new writes are refused (done gets `.failure`).
+    public let maxPending: Int
+
+    /// Opens the file and migrates it, synchronously, before anything is queued.
+    public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
+                maxBatch: Int = 1000, maxPending: Int = 1_000_000) throws {
+        db = try Database(path: path, busyTimeout: busyTimeout)
+        try Schema.migrate(db)
+        self.retryInterval = retryInterval
+        self.maxBatch = max(1, maxBatch)
+        self.maxPending = max(1, maxPending)
+        queue.setSpecific(key: onQueueKey, value: true)
+    }
+
+    deinit {
+        // Without close() the connection is still closed cleanly (WAL keeps the file consistent).
+        db.close()
+    }
+
+    /// Told (on the store thread) when a write failed: disk full, file locked, or a write that threw
+    /// and had no `done` to tell. Transient failures are reported once per episode, then retried.
+    public var onError: (@Sendable (StoreError) -> Void)? {
+        get { lock.withLock { _onError } }
+        set { lock.withLock { _onError = newValue } }
+    }
+
+    /// Told when writes commit again after a transient failure was reported.
+    public var onRecovered: (@Sendable () -> Void)? {
+        get { lock.withLock { _onRecovered } }
+        set { lock.withLock { _onRecovered = newValue } }
+    }
+
+    /// The failure being retried right now, if any.
+    public var currentFailure: StoreError? { lock.withLock { failing } }
+
+    /// Writes accepted and not yet committed.
+    public var pendingCount: Int { lock.withLock { pending.count } }
+
+    /// Queues a write. It runs on the store thread inside a batch transaction (its own savepoint):
+    /// if it throws, only it is rolled back and `done` gets the error. `done` is called on the store
+    /// thread after COMMIT, so success means durable.
+    public func write(_ body: @escaping WriteBody, done: WriteDone? = nil) {
+        let refusal: StoreError? = lock.withLock {
+            if closed { return StoreError.closed }
+            if pending.count >= maxPending {
+                return StoreError(code: StoreError.overloadedCode, message: "too many writes waiting for the disk")
+            }
+            pending.append(PendingWrite(body: body, done: done))
+            if !drainScheduled {
+                drainScheduled = true
+                queue.async { self.drain() }
+            }
+            return nil
+        }
+        if let refusal {
+            if let done { done(.failure(refusal)) } else { onError?(refusal) }
+        }
+    }
+
+    /// Runs a read on the store thread, after the writes queued before it; `done` is called there.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                                  done: @escaping @Sendable (Result<T, StoreError>) -> Void) {
+        if lock.withLock({ closed }) {
+            done(.failure(.closed))
+            return
+        }
+        queue.async {
+            if self.lock.withLock({ self.closed }) {
+                done(.failure(.closed))
+                return
+            }
+            // Normally the queued writes' drain already ran before this block; while the disk fails,
+            // the read sees committed data only instead of waiting on the lock again.
+            if self.currentFailure == nil { self.drainOnce() }
+            do { done(.success(try body(self.db))) } catch { done(.failure(StoreError(wrapping: error))) }
+        }
+    }
+
+    /// Runs `body` on the store thread and waits for it: for CLI commands and tests.
+    /// Queued writes are committed first (if the disk allows) so `body` sees them.
+    public func sync<T>(_ body: (Database) throws -> T) throws -> T {
+        if DispatchQueue.getSpecific(key: onQueueKey) == true {
+            return try body(db)
+        }
+        return try queue.sync {
+            if lock.withLock({ closed }) { throw StoreError.closed }
+            if currentFailure == nil { drainOnce() }
+            return try body(db)
+        }
+    }
+
+    /// Blocks until every queued write is committed.
+    public func flush() {
+        _ = flush(timeout: nil)
+    }
+
+    /// Blocks until every queued write is committed or `timeout` seconds pass; true when all committed.
+    @discardableResult
+    public func flush(timeout: Double?) -> Bool {
+        if DispatchQueue.getSpecific(key: onQueueKey) == true {
+            drainOnce()
+            return pendingCount == 0
+        }
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        while true {
+            let empty = queue.sync { () -> Bool in
+                drainOnce()
+                return lock.withLock { pending.isEmpty }
+            }
+            if empty { return true }
+            if let deadline, Date() >= deadline { return false }
+            let wait = min(retryInterval, deadline.map { max(0.01, $0.timeIntervalSinceNow) } ?? retryInterval)
+            Thread.sleep(forTimeInterval: wait)
+        }
+    }
+
+    /// Flushes (up to `timeout` seconds, for a bounded shutdown), checkpoints the WAL and closes.
+    /// Later writes and reads fail with `StoreError.closed`. Returns false if writes were left uncommitted.
+    @discardableResult
+    public func close(timeout: Double? = 5) -> Bool {
+        if lock.withLock({ closed }) { return true }
+        let flushed = flush(timeout: timeout)
+        let leftover: [PendingWrite] = queue.sync {
+            let left = lock.withLock { () -> [PendingWrite] in
+                closed = true
+                let left = pending
+                pending.removeAll()
+                return left
+            }
+            try? db.checkpoint()
+            db.close()
+            return left
+        }
+        for write in leftover {
+            write.done?(.failure(.closed))
+        }
+        return flushed && leftover.isEmpty
+    }
+
+    /// Flush, checkpoint, close (waits for the disk as long as needed).
+    public func close() {
+        close(timeout: nil)
+    }
+
+    // MARK: - Draining (store thread only)
+
+    private func drain() {
+        lock.withLock { drainScheduled = false }
+        drainOnce()
+        let again: Bool = lock.withLock {
+            guard !closed, !pending.isEmpty, !drainScheduled else { return false }
+            drainScheduled = true
+            return true
+        }
+        guard again else { return }
+        if currentFailure != nil {
+            queue.asyncAfter(deadline: .now() + retryInterval) { self.drain() }
+        } else {
+            queue.async { self.drain() }
+        }
+    }
+
+    /// Commits up to `maxBatch` queued writes in one transaction; on a transient failure they stay queued.
+    private func drainOnce() {
+        let batch: [PendingWrite] = lock.withLock {
+            guard !closed else { return [] }
+            return Array(pending.prefix(maxBatch))
+        }
+        guard !batch.isEmpty else { return }
+        var outcomes: [Result<Void, StoreError>] = []
+        outcomes.reserveCapacity(batch.count)
+        do {
+            try db.transaction {
+                for write in batch {
+                    do {
+                        try db.transaction { try write.body(db) }
+                        outcomes.append(.success(()))
+                    } catch {
+                        let failure = StoreError(wrapping: error)
+                        // A full disk or a lock fails the whole batch; it is retried as a whole.
+                        if failure.isTransient { throw failure }
+                        outcomes.append(.failure(failure))
+                    }
+                }
+            }
+        } catch {
+            let failure = StoreError(wrapping: error)
+            let firstReport: Bool = lock.withLock {
+                let first = failing?.primaryCode != failure.primaryCode
+                failing = failure
+                return first
+            }
+            if firstReport { onError?(failure) }
+            return
+        }
+        let recovered: Bool = lock.withLock {
+            pending.removeFirst(batch.count)
+            let wasFailing = failing != nil
+            failing = nil
+            return wasFailing
+        }
+        if recovered { onRecovered?() }
+        let reporter = onError
+        for (write, outcome) in zip(batch, outcomes) {
+            if let done = write.done {
+                done(outcome)
+            } else if case .failure(let e) = outcome {
+                reporter?(e)
+            }
+        }
+    }
+}
