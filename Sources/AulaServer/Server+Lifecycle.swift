@@ -13,8 +13,9 @@ extension Server {
         guard !shuttingDown else { return }
         shuttingDown = true
         log(.info, "shutdown", ("reason", reason), ("connections", clients.count))
-        studentListener?.close()
-        adminListener?.close()
+        // Stop accepting, but keep the open connections to tell them goodbye.
+        studentListener?.stopAccepting()
+        adminListener?.stopAccepting()
         for room in allRooms { closeRoomQuietly(room) }
         for client in clients.values {
             client.send(ShutdownEvent(seconds: 0))
@@ -50,6 +51,8 @@ public final class RunningServer: @unchecked Sendable {
     public let server: Server
     public let loop: EventLoop
     private let finished = DispatchSemaphore(value: 0)
+    private let stopLock = NSLock()
+    private var stopped = false
 
     /// Opens the database (migrating it), reads the content, binds the ports.
     public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
@@ -94,6 +97,11 @@ public final class RunningServer: @unchecked Sendable {
 
     /// Graceful shutdown from any thread; returns when the loop has stopped.
     public func stop(timeout: Double = 6) {
+        let first = stopLock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         loop.execute { [server] in server.shutdown(reason: "stop") }
         _ = finished.wait(timeout: .now() + timeout)
     }

@@ -91,7 +91,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             client.send(ErrorEvent(code: "throttled"))
         case .idleWarning:
             client.send(InfoEvent("idle.warning", style: .warn))
-        case .idleClosing:
+        case .idleTimeoutClosing:
             client.send(InfoEvent("idle.closed", style: .warn))
         case .windowSize(let width, _):
             if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
@@ -131,12 +131,22 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
         switch client.stage {
         case .name, .classCode, .pin:
             loginLine(line, from: client)
-        case .checking, .closing:
+        case .checking:
+            if client.heldLines.count < 32 { client.heldLines.append(line) }
+        case .closing:
             break
         case .playing:
             guard let player = client.player else { return }
             if let intercept = player.lineInterceptor, intercept(line) { return }
             dispatch(line, from: player)
+        }
+    }
+
+    /// Replays the lines typed while the login waited for the database.
+    func replayHeldLines(_ client: Client) {
+        while !client.heldLines.isEmpty, client.connection.isOpen {
+            if case .checking = client.stage { return }
+            handleLine(client.heldLines.removeFirst(), from: client)
         }
     }
 

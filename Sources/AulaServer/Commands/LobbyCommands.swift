@@ -67,8 +67,13 @@ extension Server {
                 let usage = t.say("usage.\(entry.id)")
                 if t.reader {
                     lines.append(usage + ": " + t.say("help.\(entry.id)"))
+                } else if usage.count > width {
+                    // A long usage gets a line of its own, the help below it.
+                    lines.append("  " + t.paint(.code, usage))
+                    lines.append("  " + String(repeating: " ", count: width) + "  " + t.say("help.\(entry.id)"))
                 } else {
-                    lines.append("  " + t.paint(.code, usage.rightPadded(width)) + "  " + t.say("help.\(entry.id)"))
+                    lines.append("  " + t.paint(.code, usage) + String(repeating: " ", count: width - usage.count)
+                                 + "  " + t.say("help.\(entry.id)"))
                 }
             }
             lines.append(t.say("help.more"))

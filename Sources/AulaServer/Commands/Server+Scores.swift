@@ -11,14 +11,15 @@ extension Server {
     ]
 
     func showTop(_ player: Player, game word: String?) {
-        var game: String?
+        var chosen: String?
         if let word {
             guard let known = Server.gameNames[word.lowercased()] else {
                 player.send(ErrorEvent(Refusal.usage("bad_argument", "top")))
                 return
             }
-            game = known
+            chosen = known
         }
+        let game = chosen
         let groupID = player.group.id
         let groupName = player.group.name
         store.read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [weak self, weak player] result in
@@ -37,13 +38,16 @@ extension Server {
     }
 
     func showMe(_ player: Player) {
-        guard let studentID = player.studentID else {
-            player.send(InfoEvent("me.no_scores_yet", player.name))
-            return
-        }
+        let groupID = player.group.id
+        let name = player.name
         store.read({ db -> PlayerSummary in
-            PlayerSummary(points: try db.studentPoints(studentID: studentID), xp: try db.xp(studentID: studentID),
-                          solved: try db.levelProgress(studentID: studentID).filter { $0.solvedAt != nil }.map(\.levelID))
+            guard let studentID = try db.student(groupID: groupID, name: name)?.id else {
+                return PlayerSummary(points: [:], xp: 0, solved: [])
+            }
+            var points: [String: Int] = [:]
+            for game in ["hangman", "quiz", "level"] { points[game] = try db.totalPoints(studentID: studentID, game: game) }
+            return PlayerSummary(points: points, xp: try db.xp(studentID: studentID),
+                                 solved: try db.levelProgress(studentID: studentID).map(\.levelID))
         }) { [weak self, weak player] result in
             self?.loop.execute { [weak player] in
                 guard let player else { return }

@@ -18,55 +18,56 @@ enum TextWrap {
         return n
     }
 
+    /// Wraps at spaces, keeping the spacing inside each line as it was (tables
+    /// stay aligned); the spaces where a line breaks are dropped.
     static func wrap(_ line: String, width: Int) -> [String] {
         let width = max(width, Renderer.minWidth)
         if line.utf8.count <= width || visibleLength(line[...]) <= width { return [line] }
-        // Continuation lines keep the line's indentation (when it leaves room).
         let indent = String(line.prefix { $0 == " " })
         let hang = indent.count < width / 2 ? indent : ""
         var result: [String] = []
-        var current = hang
-        var length = hang.count
-        var empty = true
-        func flush() {
-            result.append(current)
-            current = hang
-            length = hang.count
-            empty = true
-        }
-        for word in line.split(separator: " ") {
-            var rest = word
-            var wordLength = visibleLength(rest)
-            if !empty && length + 1 + wordLength > width { flush() }
-            if !empty {
-                current += " "
-                length += 1
+        var current = ""
+        var length = 0
+        var atStart = true  // nothing on the current line yet but its indentation
+        var index = line.startIndex
+        while index < line.endIndex {
+            // One token: the spaces before a word, then the word.
+            let spaceEnd = line[index...].firstIndex { $0 != " " } ?? line.endIndex
+            let wordEnd = line[spaceEnd...].firstIndex { $0 == " " } ?? line.endIndex
+            let spaces = line[index..<spaceEnd]
+            var word = line[spaceEnd..<wordEnd]
+            index = wordEnd
+            if word.isEmpty { break }
+            var wordLength = visibleLength(word)
+            if !atStart && length + spaces.count + wordLength > width {
+                result.append(current)
+                current = hang
+                length = hang.count
+                atStart = true
+            } else if !atStart || result.isEmpty {
+                // Inside a line, and at the very start, spacing is kept as typed.
+                current += spaces
+                length += spaces.count
             }
-            // A word longer than the room left: cut it into pieces that fit.
+            // A word longer than a whole line: cut it into pieces that fit.
             while length + wordLength > width && wordLength > 0 {
                 let room = max(1, width - length)
-                current += rest.prefix(room)
-                rest = rest.dropFirst(room)
-                wordLength = visibleLength(rest)
-                empty = false
-                flush()
+                current += word.prefix(room)
+                word = word.dropFirst(room)
+                wordLength = visibleLength(word)
+                result.append(current)
+                current = hang
+                length = hang.count
+                atStart = true
             }
             if wordLength > 0 {
-                current += rest
+                current += word
                 length += wordLength
-                empty = false
+                atStart = false
             }
         }
-        if !empty { result.append(current) }
+        if !atStart { result.append(current) }
         return result.isEmpty ? [""] : result
     }
 }
 
-extension String {
-    func trimmingSpaces() -> Substring {
-        var s = self[...]
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return s
-    }
-}

@@ -18,6 +18,9 @@ public final class Client: @unchecked Sendable {
     var renderer: Renderer
     var stage: Stage = .name
     var player: Player?
+    /// Lines typed while the database answers a login question (a student who
+    /// types ahead must not lose them); replayed in order afterwards.
+    var heldLines: [String] = []
 
     init(connection: Connection, language: Language) {
         self.connection = connection

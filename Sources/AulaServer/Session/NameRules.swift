@@ -16,7 +16,7 @@ public enum NameRules {
         if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
         for scalar in name.unicodeScalars where !isAllowed(scalar) {
             let shown = scalar.properties.generalCategory == .control || scalar.value < 0x20 || scalar == "\u{FFFD}"
-                ? String(format16: scalar.value) : String(scalar)
+                ? codePointName(scalar.value) : String(scalar)
             return .failure(Refusal("name_invalid", Phrase("error.name_bad_character", [shown])))
         }
         if blocklist.blocks(name) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
@@ -47,12 +47,10 @@ public enum NameRules {
     }
 }
 
-extension String {
-    /// `U+001B` style, to name an invisible character in a refusal.
-    init(format16 value: UInt32) {
-        let hex = String(value, radix: 16, uppercase: true)
-        self = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
+/// `U+001B` style, to name an invisible character in a refusal.
+func codePointName(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }
 
 /// Words that may not appear in a player's name (`Decks/blocklist.txt`, one a line).
@@ -64,9 +62,8 @@ public struct Blocklist: Sendable {
     }
 
     public init(fileContents: String) {
-        self.init(words: fileContents.split(whereSeparator: \.isNewline).map {
-            String($0).trimmingCharacters(in: " \t")
-        }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        let lines = fileContents.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: " \t") }
+        self.init(words: lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
     }
 
     public static let empty = Blocklist(words: [])

@@ -117,6 +117,7 @@ extension Server {
                     client.send(ErrorEvent(code: "session_locked"))
                     client.stage = .name
                     self.promptName(client)
+                    self.replayHeldLines(client)
                     return
                 }
                 if row?.pinHash != nil {
@@ -125,6 +126,7 @@ extension Server {
                 } else {
                     self.completeLogin(name: name, group: group, client)
                 }
+                self.replayHeldLines(client)
             }
         }
     }
@@ -151,6 +153,7 @@ extension Server {
                     client.stage = .pin(name: name, attempts: attempts + 1)
                     self.promptPIN(client)
                 }
+                self.replayHeldLines(client)
             }
         }
     }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite struct LobbyTests {
+    @Test func whoAndSayBetweenThreeClients() throws {
+        let server = try TestServer()
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedIn(port: server.port, name: "Ben")
+        let cai = try TestClient.loggedInJSON(port: server.port, name: "Cai")
+        ana.send("who")
+        #expect(ana.waitFor("Online now (3)") != nil)
+        ben.send("say hello everyone")
+        #expect(ana.waitFor("says: hello everyone")?.contains("Ben") == true)
+        let chat = cai.waitForEvent("chat")
+        #expect(chat?["from"] as? String == "Ben")
+        #expect(chat?["text"] as? String == "hello everyone")
+        cai.send("who")
+        let who = cai.waitForEvent("who")
+        let names = (who?["players"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["Ana", "Ben", "Cai"])
+    }
+
+    @Test func settingsChangeHowTextLooks() throws {
+        let server = try TestServer()
+        let client = try TestClient.loggedIn(port: server.port, name: "Dana")
+        client.send("who")
+        let coloured = client.waitFor("Online now")
+        #expect(coloured?.contains("\u{1B}[") == true)
+        client.send("color off")
+        client.waitFor("Colour off")
+        client.send("who")
+        let plain = client.waitFor("Online now")
+        #expect(plain?.contains("\u{1B}") == false)
+        client.send("color on")
+        client.waitFor("Colour on")
+        client.send("reader on")
+        client.waitFor("Reader mode on")
+        client.send("who")
+        #expect(client.waitFor("Online now")?.contains("\u{1B}") == false)
+        client.send("width 30")
+        client.waitFor("30 columns")
+        client.send("help")
+        client.waitFor("Commands")
+        for _ in 0..<10 {
+            guard let line = client.readLine(timeout: 1) else { break }
+            #expect(line.count <= 30, "line wider than 30: \(line)")
+        }
+        client.send("width 5")
+        #expect(client.waitFor("Width must be a") != nil)
+        client.send("lang es")
+        client.waitFor("Idioma: español")
+        client.send("quien")
+        #expect(client.waitFor("Conectados ahora (1)") != nil)
+    }
+
+    @Test func helpIsGeneratedFromTheCommandTable() throws {
+        let server = try TestServer()
+        let client = try TestClient.loggedIn(port: server.port, name: "Eva")
+        client.send("color off")
+        client.waitFor("Colour off")
+        client.send("help")
+        #expect(client.waitFor("join ROOM") != nil)
+        client.send("help join")
+        #expect(client.waitFor("Goes into a room") != nil)
+        #expect(client.waitFor("unirse") != nil)
+        client.send("ayuda salas")
+        #expect(client.waitFor("Lists the rooms") != nil)
+    }
+
+    @Test func topShowsTheGroupLeaderboard() throws {
+        let server = try TestServer()
+        let client = try TestClient.loggedInJSON(port: server.port, name: "Fer")
+        client.send("top")
+        let board = client.waitForEvent("leaderboard")
+        #expect(board?["scope"] as? String == "group:open")
+        #expect((board?["rows"] as? [Any])?.isEmpty == true)
+        client.send("top chess")
+        #expect(client.waitForEvent("error")?["code"] as? String == "bad_argument")
+        client.send("me")
+        let me = client.waitForEvent("me")
+        #expect(me?["name"] as? String == "Fer")
+        #expect(me?["total"] as? Int == 0)
+    }
+
+    @Test func quitSaysGoodbyeAndCloses() throws {
+        let server = try TestServer()
+        let client = try TestClient.loggedIn(port: server.port, name: "Gus")
+        client.send("quit")
+        #expect(client.waitFor("Goodbye") != nil)
+        #expect(client.waitForClose())
+        // The name is free again at once (no grace after quit).
+        let again = try TestClient.loggedIn(port: server.port, name: "Gus")
+        again.send("who")
+        #expect(again.waitFor("Online now (1)") != nil)
+    }
+}
