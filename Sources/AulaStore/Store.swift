@@ -62,8 +62,15 @@ public final class Store: @unchecked Sendable {
         set { lock.withLock { _onRecovered = newValue } }
     }
 
+    /// True when called from the store's own thread (inside a write, a read or a `done`).
+    public var isOnStoreThread: Bool { DispatchQueue.getSpecific(key: onQueueKey) == true }
+
     /// The failure being retried right now, if any.
     public var currentFailure: StoreError? { lock.withLock { failing } }
+
+    /// Batch transactions committed so far (tests and the bench look at batching through it).
+    public var committedBatches: Int { lock.withLock { _committedBatches } }
+    private var _committedBatches = 0
 
     /// Writes accepted and not yet committed.
     public var pendingCount: Int { lock.withLock { pending.count } }
@@ -227,6 +234,7 @@ public final class Store: @unchecked Sendable {
         }
         let recovered: Bool = lock.withLock {
             pending.removeFirst(batch.count)
+            _committedBatches += 1
             let wasFailing = failing != nil
             failing = nil
             return wasFailing
