@@ -36,3 +36,14 @@ struct ExportTests {
         }
     }
 }
+
+@Suite("Export dates")
+struct ExportDateTests {
+    @Test func sinceAcceptsADayOrAnInstantInUTC() {
+        #expect(ExportRow.parseDate("2023-11-14") == 1_699_920_000)
+        #expect(ExportRow.parseDate("2023-11-14T22:13:20Z") == 1_700_000_000)
+        #expect(ExportRow.parseDate("2025-02-30") == nil)
+        #expect(ExportRow.parseDate("yesterday") == nil)
+        #expect(ExportRow.parseDate("2023-13-01") == nil)
+    }
+}

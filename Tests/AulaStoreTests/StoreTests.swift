@@ -160,6 +160,19 @@ struct StoreTests {
         #expect(try db.integrityCheck() == "ok")
     }
 
+    @Test func aWriteCanHandBackTheIdItCreated() throws {
+        let folder = try TempFolder()
+        let store = try Store(path: folder.path())
+        defer { store.close() }
+        let ids = Collected<Int64>()
+        store.write(returning: { db in try db.ensureGroup(name: "3B", at: 0) }, done: { result in
+            if case .success(let id) = result { ids.append(id) }
+        })
+        store.flush()
+        let expected = try store.sync { try $0.group(name: "3B")?.id }
+        #expect(ids.all == [try #require(expected)])
+    }
+
     @Test func readsSeeTheWritesQueuedBeforeThem() throws {
         let folder = try TempFolder()
         let store = try Store(path: folder.path())
