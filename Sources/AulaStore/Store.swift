@@ -163,8 +163,12 @@ public final class Store: @unchecked Sendable {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             let empty = queue.sync { () -> Bool in
-                drainOnce()
-                return lock.withLock { pending.isEmpty }
+                // Several batches when more than `maxBatch` wait; stop at the first failure and wait to retry.
+                while true {
+                    drainOnce()
+                    if pendingCount == 0 { return true }
+                    if currentFailure != nil { return false }
+                }
             }
             if empty { return true }
             if let deadline, Date() >= deadline { return false }

@@ -184,3 +184,23 @@ struct StoreTests {
         #expect(seen.all == [1])
     }
 }
+
+@Suite("Store flushing")
+struct StoreFlushTests {
+    @Test func flushCommitsMoreThanOneBatchWithoutWaitingForARetry() throws {
+        let folder = try TempFolder()
+        let store = try Store(path: folder.path(), retryInterval: 30, maxBatch: 10)
+        defer { store.close() }
+        let gate = DispatchSemaphore(value: 0)
+        store.read({ _ in gate.wait() }, done: { _ in })
+        for i in 0..<95 {
+            store.write { db in try db.appendAudit(at: Double(i), teacher: "t", command: "c", outcome: "ok") }
+        }
+        gate.signal()
+        let started = Date()
+        #expect(store.flush(timeout: 20))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try store.sync { try $0.scalar("SELECT COUNT(*) FROM audit").int } == 95)
+        #expect(store.committedBatches >= 10)
+    }
+}
