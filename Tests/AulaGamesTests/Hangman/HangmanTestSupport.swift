@@ -1,3 +1,4 @@
+import Testing
 @testable import AulaGames
 
 /// Starts a round whose first turn falls to `first`, by trying seeds in order
@@ -34,5 +35,3 @@ extension HangmanRound {
         return nil
     }
 }
-
-import Testing
