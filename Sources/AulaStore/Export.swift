@@ -49,6 +49,29 @@ public struct ExportRow: Sendable, Equatable {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Reads `--since`: `2025-03-04` (midnight UTC) or `2025-03-04T09:15:00Z`; nil when it is neither.
+    public static func parseDate(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let parts = t.split(whereSeparator: { "-T:Z".contains($0) }).map { Int($0) }
+        guard (parts.count == 3 && t.count == 10) || (parts.count == 6 && t.count == 20 && t.hasSuffix("Z")),
+              !parts.contains(nil) else { return nil }
+        let v = parts.compactMap { $0 }
+        guard (1...12).contains(v[1]), (1...31).contains(v[2]) else { return nil }
+        var parts_ = tm()
+        parts_.tm_year = Int32(v[0] - 1900)
+        parts_.tm_mon = Int32(v[1] - 1)
+        parts_.tm_mday = Int32(v[2])
+        if v.count == 6 {
+            guard (0...23).contains(v[3]), (0...59).contains(v[4]), (0...60).contains(v[5]) else { return nil }
+            parts_.tm_hour = Int32(v[3])
+            parts_.tm_min = Int32(v[4])
+            parts_.tm_sec = Int32(v[5])
+        }
+        let seconds = Double(timegm(&parts_))
+        // Reject dates that do not exist (2025-02-30), which timegm would roll over.
+        return isoUTC(seconds).hasPrefix(t.prefix(10)) ? seconds : nil
+    }
+
     /// `2025-03-04T09:15:00Z`: seconds precision, UTC, no locale involved.
     public static func isoUTC(_ seconds: Double) -> String {
         var t = time_t(seconds.rounded(.down))

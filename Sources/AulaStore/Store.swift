@@ -16,6 +16,7 @@ public final class Store: @unchecked Sendable {
     private let onQueueKey = DispatchSpecificKey<Bool>()
     /// Touched only on `queue`.
     private let db: Database
+    private var draining = false
 
     // Shared state, guarded by `lock`.
     private let lock = NSLock()
@@ -49,7 +50,7 @@ public final class Store: @unchecked Sendable {
         db.close()
     }
 
-    /// Told (on the store thread) when a write failed: disk full, file locked, or a write that threw
+    /// Told (on the store thread; on the caller's for a refused write) when a write failed: disk full, file locked, or a write that threw
     /// and had no `done` to tell. Transient failures are reported once per episode, then retried.
     public var onError: (@Sendable (StoreError) -> Void)? {
         get { lock.withLock { _onError } }
@@ -62,8 +63,15 @@ public final class Store: @unchecked Sendable {
         set { lock.withLock { _onRecovered = newValue } }
     }
 
+    /// True when called from the store's own thread (inside a write, a read or a `done`).
+    public var isOnStoreThread: Bool { DispatchQueue.getSpecific(key: onQueueKey) == true }
+
     /// The failure being retried right now, if any.
     public var currentFailure: StoreError? { lock.withLock { failing } }
+
+    /// Batch transactions committed so far (tests and the bench look at batching through it).
+    public var committedBatches: Int { lock.withLock { _committedBatches } }
+    private var _committedBatches = 0
 
     /// Writes accepted and not yet committed.
     public var pendingCount: Int { lock.withLock { pending.count } }
@@ -87,6 +95,25 @@ public final class Store: @unchecked Sendable {
         if let refusal {
             if let done { done(.failure(refusal)) } else { onError?(refusal) }
         }
+    }
+
+    /// Like `write`, for a body that returns something (a new round's id): `done` gets it after COMMIT.
+    /// After a transient failure the body runs again; the value of the run that committed is the one given.
+    public func write<T: Sendable>(returning body: @escaping @Sendable (Database) throws -> T,
+                                   done: @escaping @Sendable (Result<T, StoreError>) -> Void) {
+        let box = ValueBox<T>()
+        write({ db in box.value = try body(db) }, done: { result in
+            switch result {
+            case .success:
+                if let value = box.value {
+                    done(.success(value))
+                } else {
+                    done(.failure(StoreError(code: StoreError.otherCode, message: "write committed without a value")))
+                }
+            case .failure(let error):
+                done(.failure(error))
+            }
+        })
     }
 
     /// Runs a read on the store thread, after the writes queued before it; `done` is called there.
@@ -136,8 +163,12 @@ public final class Store: @unchecked Sendable {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             let empty = queue.sync { () -> Bool in
-                drainOnce()
-                return lock.withLock { pending.isEmpty }
+                // Several batches when more than `maxBatch` wait; stop at the first failure and wait to retry.
+                while true {
+                    drainOnce()
+                    if pendingCount == 0 { return true }
+                    if currentFailure != nil { return false }
+                }
             }
             if empty { return true }
             if let deadline, Date() >= deadline { return false }
@@ -149,7 +180,7 @@ public final class Store: @unchecked Sendable {
     /// Flushes (up to `timeout` seconds, for a bounded shutdown), checkpoints the WAL and closes.
     /// Later writes and reads fail with `StoreError.closed`. Returns false if writes were left uncommitted.
     @discardableResult
-    public func close(timeout: Double? = 5) -> Bool {
+    public func close(timeout: Double?) -> Bool {
         if lock.withLock({ closed }) { return true }
         let flushed = flush(timeout: timeout)
         let leftover: [PendingWrite] = queue.sync {
@@ -169,7 +200,8 @@ public final class Store: @unchecked Sendable {
         return flushed && leftover.isEmpty
     }
 
-    /// Flush, checkpoint, close (waits for the disk as long as needed).
+    /// Flush, checkpoint, close. Waits for the disk as long as needed: a shutdown with a deadline
+    /// should call `close(timeout:)` instead.
     public func close() {
         close(timeout: nil)
     }
@@ -194,6 +226,10 @@ public final class Store: @unchecked Sendable {
 
     /// Commits up to `maxBatch` queued writes in one transaction; on a transient failure they stay queued.
     private func drainOnce() {
+        // A body or a callback that flushes must not run the batch it belongs to a second time.
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
         let batch: [PendingWrite] = lock.withLock {
             guard !closed else { return [] }
             return Array(pending.prefix(maxBatch))
@@ -227,6 +263,7 @@ public final class Store: @unchecked Sendable {
         }
         let recovered: Bool = lock.withLock {
             pending.removeFirst(batch.count)
+            _committedBatches += 1
             let wasFailing = failing != nil
             failing = nil
             return wasFailing
@@ -241,4 +278,10 @@ public final class Store: @unchecked Sendable {
             }
         }
     }
+}
+
+
+/// Carries a write's value from its body to its `done`; both run on the store thread.
+private final class ValueBox<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -1,0 +1,73 @@
+/// The catalog keys hangman speaks with, so a test can check that the message
+/// catalogs (en and es) have every one of them.
+public enum HangmanPhrases {
+    /// Refusal codes of a round (`error.<code>` keys).
+    public static let roundRefusalCodes = [
+        "not_your_turn", "not_a_letter", "one_letter_only", "already_tried",
+        "not_playing", "round_over", "solve_needs_word", "no_players",
+    ]
+
+    /// Keys of the phrases events stand for (see `HangmanEvent.phrase`).
+    public static let eventKeys = HangmanDifficulty.allCases.map { "hangman.round_started.\($0.rawValue)" } + [
+        "hangman.turn", "hangman.hit", "hangman.miss", "hangman.solve_right", "hangman.solve_wrong",
+        "hangman.life_lost", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
+        "hangman.spectator", "hangman.player_left", "hangman.points.letters",
+        "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
+        "hangman.round_over.solved", "hangman.round_over.lost",
+    ]
+
+    /// Keys for drawing the state in text and reader mode (used by the renderers).
+    public static let stateKeys = HangmanDifficulty.allCases.map(\.phraseKey) + [
+        "hangman.state.word", "hangman.state.hint", "hangman.state.tried", "hangman.state.hits",
+        "hangman.state.misses", "hangman.state.none", "hangman.state.lives", "hangman.state.your_turn",
+        "hangman.state.turn", "hangman.state.watching", "hangman.state.points",
+        "hangman.reader.lives", "hangman.reader.word", "hangman.reader.blank",
+        "hangman.reader.gallows", "hangman.reader.out",
+    ]
+
+    /// Every key the hangman rules, word rules and renderers use.
+    public static let allKeys: [String] =
+        (roundRefusalCodes + WordRules.refusalCodes).map { "error.\($0)" } + eventKeys + stateKeys
+}
+
+extension HangmanEvent {
+    /// The event as one line for the room, in catalog terms. Renderers may
+    /// draw more (the gallows, the mask); JSON mode uses the typed values instead.
+    public var phrase: Phrase {
+        switch self {
+        case .roundStarted(_, let lives, let letterCount, let difficulty):
+            return Phrase("hangman.round_started.\(difficulty.rawValue)", [String(letterCount), String(lives)])
+        case .turnPassed(_, let to):
+            return Phrase("hangman.turn", [to])
+        case .guessed(let player, let letter, let hit, let revealed):
+            return hit ? Phrase("hangman.hit", [player, String(letter), String(revealed)])
+                       : Phrase("hangman.miss", [player, String(letter)])
+        case .solveTried(let player, let text, let correct, _):
+            return Phrase(correct ? "hangman.solve_right" : "hangman.solve_wrong", [player, text])
+        case .lifeLost(let player, let livesLeft, let maxLives):
+            return Phrase("hangman.life_lost", [player, String(livesLeft), String(maxLives)])
+        case .playerOut(let player):
+            return Phrase("hangman.player_out", [player])
+        case .lastChance(let player):
+            return Phrase("hangman.last_chance", [player])
+        case .timedOut(let player, let inARow):
+            return Phrase("hangman.timed_out", [player, String(inARow), String(HangmanRound.timeoutsToSpectate)])
+        case .becameSpectator(let player):
+            return Phrase("hangman.spectator", [player])
+        case .playerLeft(let player):
+            return Phrase("hangman.player_left", [player])
+        case .scored(let player, let points, .letters(let count)):
+            return Phrase("hangman.points.letters", [player, String(points), String(count)])
+        case .scored(let player, let points, .completion):
+            return Phrase("hangman.points.completion", [player, String(points)])
+        case .scored(let player, let points, .livesLeft(let count)):
+            return Phrase("hangman.points.lives", [player, String(points), String(count)])
+        case .wordCompleted(let player, let word):
+            return Phrase("hangman.word_completed", [player, word])
+        case .roundOver(let result):
+            return result.outcome == .solved
+                ? Phrase("hangman.round_over.solved", [result.word, result.completedBy ?? ""])
+                : Phrase("hangman.round_over.lost", [result.word])
+        }
+    }
+}

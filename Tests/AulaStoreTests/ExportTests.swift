@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import AulaStore
+
+@Suite("Score export")
+struct ExportTests {
+    @Test func fieldsWithCommasQuotesAndLineBreaksAreQuoted() {
+        let row = ExportRow(group: "3B, tarde", session: 4, student: "Ana \"la rápida\"", game: "hangman",
+                            room: "sala\n2", round: 17, points: 60, outcome: "won", finishedAt: 0)
+        #expect(row.csvLine == "\"3B, tarde\",4,\"Ana \"\"la rápida\"\"\",hangman,\"sala\n2\",17,60,won,1970-01-01T00:00:00Z")
+        #expect(ExportRow.csvHeader == "group,session,student,game,room,round,points,outcome,finished_at")
+        let plain = ExportRow(group: "3B", session: nil, student: "Bo", game: "quiz", room: "q",
+                              round: 1, points: 0, outcome: "", finishedAt: 1_700_000_000)
+        #expect(plain.csvLine == "3B,,Bo,quiz,q,1,0,,2023-11-14T22:13:20Z")
+        #expect(ExportRow.csvDocument([plain]) == ExportRow.csvHeader + "\r\n" + plain.csvLine + "\r\n")
+    }
+
+    @Test func exportFiltersByGroupAndTime() throws {
+        try withDatabase { db, _ throws in
+            let a = try db.ensureGroup(name: "3B", at: 0)
+            let b = try db.ensureGroup(name: "4C", at: 0)
+            let ana = try db.ensureStudent(groupID: a, name: "Ana", at: 0)
+            let bea = try db.ensureStudent(groupID: b, name: "Bea", at: 0)
+            let session = try db.openSession(groupID: a, joinCode: "ABCDEF", at: 0)
+            for (group, student, end) in [(a, ana, 100.0), (b, bea, 200.0), (a, ana, 300.0)] {
+                try db.saveRound(RoundRecord(sessionID: group == a ? session : nil, groupID: group, game: "hangman",
+                                             room: "r", subject: "d", detail: "", startedAt: end - 10, endedAt: end,
+                                             scores: [ScoreRecord(studentID: student, points: Int(end), outcome: "won")]))
+            }
+            #expect(try db.exportScores(groupName: nil, since: nil).map(\.points) == [100, 200, 300])
+            let only3b = try db.exportScores(groupName: "3b", since: nil)
+            #expect(only3b.map(\.student) == ["Ana", "Ana"])
+            #expect(only3b.allSatisfy { $0.group == "3B" && $0.session == session })
+            #expect(try db.exportScores(groupName: nil, since: 150).map(\.points) == [200, 300])
+            #expect(try db.exportScores(groupName: "nobody", since: nil).isEmpty)
+        }
+    }
+}
+
+@Suite("Export dates")
+struct ExportDateTests {
+    @Test func sinceAcceptsADayOrAnInstantInUTC() {
+        #expect(ExportRow.parseDate("2023-11-14") == 1_699_920_000)
+        #expect(ExportRow.parseDate("2023-11-14T22:13:20Z") == 1_700_000_000)
+        #expect(ExportRow.parseDate("2025-02-30") == nil)
+        #expect(ExportRow.parseDate("yesterday") == nil)
+        #expect(ExportRow.parseDate("2023-13-01") == nil)
+    }
+}
