@@ -22,7 +22,8 @@ public final class Connection: FileEventTarget {
     public private(set) var isOpen = true
 
     let fd: Int32
-    unowned let listener: Listener
+    /// Strong on purpose: a closing connection may outlive the server's own reference.
+    let listener: Listener
     var index = -1
 
     var phase = Phase.open
@@ -80,6 +81,11 @@ public final class Connection: FileEventTarget {
         }
         if phase != .closed && events & AULA_EV_OUT != 0 {
             writeQueued()
+        }
+        // A hang-up while closing: nothing more can be delivered, and a
+        // level-triggered HUP would otherwise wake the loop until the grace ends.
+        if phase != .open && phase != .closed && events & (AULA_EV_ERR | AULA_EV_HUP) != 0 {
+            finish()
         }
     }
 

@@ -73,6 +73,21 @@ import Testing
         #expect(fired.withLock { $0 } == [0, 1, 2, 3, 4, 99])
     }
 
+    @Test func signalsArriveAsCallsOnTheLoopThread() throws {
+        // The loop runs on this very thread: signalfd reads signals pending
+        // for the reading thread, and the signal is sent to this thread only.
+        let loop = try EventLoop()
+        var heard: [Int32] = []
+        try loop.onSignals([SIGUSR2]) { signal in
+            heard.append(signal)
+            loop.stop()
+        }
+        pthread_kill(pthread_self(), SIGUSR2)
+        loop.schedule(after: 3) { loop.stop() }
+        loop.run()
+        #expect(heard == [SIGUSR2])
+    }
+
     @Test func nowIsMonotonicSeconds() throws {
         let loop = try EventLoop()
         let first = loop.now
