@@ -70,6 +70,11 @@ public final class Connection: FileEventTarget {
     /// The client has sent at least one IAC, so telnet replies are safe.
     public var telnetSeen: Bool { spokeTelnet }
 
+    /// Whether the line being delivered to `received` had control characters,
+    /// escape sequences or invalid UTF-8 removed or replaced (a name must then
+    /// be refused, not silently cleaned). Valid during that call.
+    public internal(set) var lastLineWasCleaned = false
+
     /// Bytes queued and not yet accepted by the kernel.
     public var bufferedOutputBytes: Int { output.count - outputStart }
 

@@ -32,6 +32,31 @@ import Testing
         #expect(server.handler.lines.last == "niña\u{FFFD}\u{FFFD}")
     }
 
+    @Test func handlerCanTellThatALineWasCleaned() throws {
+        let server = try TestServer { handler in
+            handler.onLine = { connection, line in
+                connection.send("\(line):\(connection.lastLineWasCleaned)\r\n")
+            }
+        }
+        defer { server.stop() }
+        let client = try #require(TestClient(port: server.port))
+        client.send("\u{1B}[2Jbob\r\nada\r\n")
+        let text = client.readText(containing: "ada:")
+        #expect(text == "bob:true\r\nada:false\r\n")
+    }
+
+    @Test func strayBinaryFromARawClientStartsNoNegotiation() throws {
+        let server = try TestServer { handler in
+            handler.onLine = { connection, line in connection.send("got \(line)\r\n") }
+        }
+        defer { server.stop() }
+        let client = try #require(TestClient(port: server.port))
+        client.send(bytes: [0x61, 0xFF, 0x41, 0x62, 0x0D, 0x0A])  // IAC 'A' is no telnet command
+        let text = client.readText(containing: "got")
+        #expect(text == "got ab\r\n")
+        #expect(!client.received.contains(255))
+    }
+
     @Test func rawClientNeverSeesAnIAC() throws {
         let server = try TestServer { handler in
             handler.onOpen = { connection in connection.send("Name:\r\n") }

@@ -27,4 +27,12 @@ import Testing
         let text = "Señora Núñez 👩🏽‍🏫 ok"
         #expect(TextCleaner.clean(Array(text.utf8)) == text)
     }
+
+    @Test func cleaningSaysWhenSomethingWasRemoved() {
+        #expect(TextCleaner.cleanReportingChanges(Array("Ada".utf8)) == ("Ada", false))
+        #expect(TextCleaner.cleanReportingChanges(Array("Señora".utf8)) == ("Señora", false))
+        #expect(TextCleaner.cleanReportingChanges(Array("\u{1B}[2Jbob".utf8)) == ("bob", true))
+        #expect(TextCleaner.cleanReportingChanges([0x62, 0xFF]) == ("b\u{FFFD}", true))
+        #expect(TextCleaner.cleanReportingChanges(Array("a\tb".utf8)) == ("a b", true))
+    }
 }
