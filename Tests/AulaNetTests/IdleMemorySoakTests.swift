@@ -40,4 +40,39 @@ import Glibc
         print("idle soak: \(count) connections, RSS \(before) kB -> \(after) kB, \(Int(perConnection)) bytes each")
         #expect(perConnection < 10_000)
     }
+
+    @Test(.enabled(if: enabled))
+    func broadcastToFiveHundredReachesEveryoneQuickly() throws {
+        let listeners = 500
+        let everyone = LoopOwned(value: NSMutableArray())
+        let server = try TestServer { handler in
+            handler.onOpen = { connection in everyone.value.add(connection) }
+            handler.onLine = { _, line in
+                for case let connection as Connection in everyone.value { connection.send("update \(line)\r\n") }
+            }
+        }
+        defer { server.stop() }
+        let clients = (0..<listeners).compactMap { _ in TestClient(port: server.port) }
+        #expect(eventually { server.handler.openedCount == listeners })
+        var polls = clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var rounds: [Double] = []
+        for round in 0..<200 {
+            let start = Date()
+            clients[round % listeners].send("\(round)\r\n")
+            var pending = Set(0..<listeners)
+            while !pending.isEmpty && Date().timeIntervalSince(start) < 5 {
+                guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
+                for index in polls.indices where polls[index].revents != 0 {
+                    polls[index].revents = 0
+                    let count = buffer.withUnsafeMutableBytes { recv(polls[index].fd, $0.baseAddress, $0.count, 0) }
+                    if count > 0 && buffer[0..<count].last == 0x0A { pending.remove(index) }
+                }
+            }
+            rounds.append(Date().timeIntervalSince(start))
+        }
+        rounds.sort()
+        print("broadcast to \(listeners): p50 \(rounds[100] * 1000) ms, p99 \(rounds[197] * 1000) ms")
+        #expect(rounds[197] < 0.5)
+    }
 }
