@@ -39,12 +39,14 @@ public enum QuizPhrases {
     /// Deck problems reported by `QuizDeckLoader` (AulaContent), and its summaries.
     public static let contentKeys: [String] = [
         "content.quiz.folder_missing", "content.quiz.unreadable", "content.quiz.json",
-        "content.quiz.missing", "content.quiz.wrong_type", "content.quiz.empty",
+        "content.quiz.missing", "content.quiz.wrong_type.text",
+        "content.quiz.wrong_type.integer", "content.quiz.wrong_type.bool", "content.quiz.wrong_type.list",
+        "content.quiz.wrong_type.object", "content.quiz.empty",
         "content.quiz.id_invalid", "content.quiz.id_filename", "content.quiz.id_duplicate",
         "content.quiz.lang", "content.quiz.seconds", "content.quiz.no_questions",
         "content.quiz.kind_unknown", "content.quiz.answers_count",
         "content.quiz.answer_both", "content.quiz.answer_neither",
-        "content.quiz.mixed", "content.quiz.answer_not_graded", "content.quiz.answer_not_personality",
+        "content.quiz.mixed", "content.quiz.correct_in_personality", "content.quiz.type_in_graded",
         "content.quiz.type_unknown", "content.quiz.type_duplicate", "content.quiz.type_key_invalid",
         "content.quiz.no_types", "content.quiz.types_in_graded",
         "content.quiz.no_correct", "content.quiz.ranged_graded",
