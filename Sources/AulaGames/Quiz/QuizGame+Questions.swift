@@ -5,7 +5,7 @@ extension QuizGame {
     /// smallest teams, and open the first question at `now`.
     public mutating func start(now: Double, random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
         guard !isStarted else { throw Refusal(code: "quiz_started") }
-        guard !players.isEmpty else { throw Refusal(code: "no_players") }
+        guard !players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         guard !deck.questions.isEmpty else { throw Refusal(code: "quiz_no_questions") }
         order = Array(deck.questions.indices)
         if deck.shuffle { order.shuffle(using: &random) }
@@ -31,7 +31,7 @@ extension QuizGame {
         guard case .asking(let position) = phase else {
             throw Refusal(code: phase == .lobby ? "quiz_not_started" : "question_closed")
         }
-        guard players.contains(player), !absent.contains(player) else { throw Refusal(code: "not_playing") }
+        guard players.contains(player), !absent.contains(player) else { throw Refusal("not_playing", Phrase("error.not_playing.quiz")) }
         let round = rounds[position]
         if let deadline = deadline(for: player), now > deadline { throw Refusal(code: "question_closed") }
         let question = deck.questions[round.deckIndex]

@@ -136,7 +136,7 @@ public struct QuizGame: Sendable {
     /// characters after trimming spaces, no control characters.
     public mutating func pickTeam(_ name: String, for player: String) throws(Refusal) -> [QuizEvent] {
         guard !isStarted else { throw Refusal(code: "quiz_started") }
-        guard players.contains(player) else { throw Refusal(code: "not_playing") }
+        guard players.contains(player) else { throw Refusal("not_playing", Phrase("error.not_playing.quiz")) }
         let trimmed = QuizGame.trim(name)
         guard !trimmed.isEmpty, trimmed.count <= QuizGame.maxTeamName,
               !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
@@ -158,7 +158,7 @@ public struct QuizGame: Sendable {
     /// order drawn from `random`, so sizes differ by at most one.
     public mutating func autoTeams(_ count: Int, random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
         guard !isStarted else { throw Refusal(code: "quiz_started") }
-        guard !players.isEmpty else { throw Refusal(code: "no_players") }
+        guard !players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         let most = min(players.count, QuizGame.maxTeams)
         guard count >= 1, count <= most else {
             throw Refusal(code: "teams_count", args: [String(most)])

@@ -2,13 +2,14 @@
 /// so a catalog test can check each exists in English and Spanish.
 public enum QuizPhrases {
     /// Refusals (`error.<code>` and variants); the codes are the JSON `error` codes.
+    /// `not_playing` and `no_players` use `.quiz` keys, since hangman has its own wording.
     public static let refusalKeys: [String] = [
         "error.answer_format", "error.answer_format.multiple", "error.answer_format.ranged",
         "error.answer_out_of_range", "error.answer_out_of_range.ranged",
         "error.answer_one_only", "error.answer_one_only.ranged", "error.answer_duplicate",
         "error.question_closed", "error.question_open", "error.quiz_not_started",
         "error.quiz_started", "error.quiz_finished", "error.quiz_no_questions",
-        "error.not_playing", "error.no_players", "error.team_name_invalid",
+        "error.not_playing.quiz", "error.no_players.quiz", "error.team_name_invalid",
         "error.teams_count", "error.scoring_personality",
     ]
 

@@ -84,7 +84,7 @@ import Testing
         var game = try F.started(F.personality, players: ["Ana"])
         #expect(game.join("Zoe") == [.joined(player: "Zoe", watching: true)])
         #expect(game.watchers == ["Zoe"])
-        #expect(F.refusal { try game.answer("1", from: "Zoe", now: 1) } == Refusal(code: "not_playing"))
+        #expect(F.refusal { try game.answer("1", from: "Zoe", now: 1) } == Refusal("not_playing", Phrase("error.not_playing.quiz")))
         // Ana alone answering closes the question: the watcher is not waited for.
         let events = try game.answer("1", from: "Ana", now: 2)
         #expect(events.contains { if case .questionClosed(_, .allAnswered) = $0 { return true }; return false })
@@ -283,9 +283,14 @@ import Testing
         let refusals = [Refusal(code: "x")].map(\.phrase.key) // sanity: default keys are error.<code>
         #expect(refusals == ["error.x"])
         for code in ["question_closed", "question_open", "quiz_not_started", "quiz_started", "quiz_finished",
-                     "quiz_no_questions", "not_playing", "no_players", "team_name_invalid", "teams_count",
+                     "quiz_no_questions", "team_name_invalid", "teams_count",
                      "scoring_personality"] {
             #expect(QuizPhrases.allKeys.contains("error.\(code)"))
+        }
+        var empty = QuizGame(deck: F.personality)
+        var random2 = SeededRandom(seed: 1)
+        for r in [F.refusal { try empty.start(now: 0, random: &random2) }, F.refusal { try empty.answer("1", from: "Nobody", now: 0) }] {
+            #expect(r.map { QuizPhrases.allKeys.contains($0.phrase.key) } == true)
         }
         #expect(Set(QuizPhrases.allKeys).count == QuizPhrases.allKeys.count)
     }
