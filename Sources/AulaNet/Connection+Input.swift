@@ -41,7 +41,9 @@ extension Connection {
             }
             return
         }
-        handler.connection(self, received: TextCleaner.clean(bytes))
+        let cleaned = TextCleaner.cleanReportingChanges(bytes)
+        lastLineWasCleaned = cleaned.changed
+        handler.connection(self, received: cleaned.text)
     }
 
     private func heardFromClient(_ now: Double) {
@@ -51,6 +53,9 @@ extension Connection {
 
     private func telnet(_ command: TelnetCommand) {
         guard phase == .open else { return }
+        // IAC followed by a byte that is no telnet command is stray binary
+        // (a raw client pasting 0xFF): it must not switch on negotiation.
+        if case .other(let code) = command, code < 241 { return }
         if !spokeTelnet {
             spokeTelnet = true
             enqueue(raw: negotiator.start())

@@ -22,7 +22,8 @@ public final class Connection: FileEventTarget {
     public private(set) var isOpen = true
 
     let fd: Int32
-    unowned let listener: Listener
+    /// Strong on purpose: a closing connection may outlive the server's own reference.
+    let listener: Listener
     var index = -1
 
     var phase = Phase.open
@@ -69,6 +70,11 @@ public final class Connection: FileEventTarget {
     /// The client has sent at least one IAC, so telnet replies are safe.
     public var telnetSeen: Bool { spokeTelnet }
 
+    /// Whether the line being delivered to `received` had control characters,
+    /// escape sequences or invalid UTF-8 removed or replaced (a name must then
+    /// be refused, not silently cleaned). Valid during that call.
+    public internal(set) var lastLineWasCleaned = false
+
     /// Bytes queued and not yet accepted by the kernel.
     public var bufferedOutputBytes: Int { output.count - outputStart }
 
@@ -80,6 +86,11 @@ public final class Connection: FileEventTarget {
         }
         if phase != .closed && events & AULA_EV_OUT != 0 {
             writeQueued()
+        }
+        // A hang-up while closing: nothing more can be delivered, and a
+        // level-triggered HUP would otherwise wake the loop until the grace ends.
+        if phase != .open && phase != .closed && events & (AULA_EV_ERR | AULA_EV_HUP) != 0 {
+            finish()
         }
     }
 

@@ -8,7 +8,7 @@ public final class Listener: FileEventTarget {
     public let host: String
     let limits: NetLimits
     let handler: ConnectionHandler
-    unowned let loop: EventLoop
+    let loop: EventLoop
 
     private var fd: Int32
     private var gate: AdmissionGate

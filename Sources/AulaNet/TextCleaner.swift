@@ -7,24 +7,45 @@ public enum TextCleaner {
     }
 
     public static func clean(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var plain = true
-        for byte in bytes where byte < 0x20 || byte > 0x7E {
-            plain = false
-            break
-        }
-        if plain { return String(decoding: bytes, as: UTF8.self) }
-        return strip(String(decoding: bytes, as: UTF8.self))
+        cleanReportingChanges(bytes).text
     }
 
     public static func clean(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { clean($0) }
     }
 
+    /// The clean text, and whether anything was removed or replaced on the way
+    /// (a name typed with escapes must be refused, not silently accepted).
+    public static func cleanReportingChanges(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, changed: Bool) {
+        var plain = true
+        for byte in bytes where byte < 0x20 || byte > 0x7E {
+            plain = false
+            break
+        }
+        if plain { return (String(decoding: bytes, as: UTF8.self), false) }
+        let valid = String(validating: bytes, as: UTF8.self)
+        let decoded = valid ?? String(decoding: bytes, as: UTF8.self)
+        let stripped = stripReportingChanges(decoded)
+        return (stripped.text, valid == nil || stripped.changed)
+    }
+
+    public static func cleanReportingChanges(_ bytes: [UInt8]) -> (text: String, changed: Bool) {
+        bytes.withUnsafeBufferPointer { cleanReportingChanges($0) }
+    }
+
     /// Removes escape sequences and control characters from already-decoded text.
     public static func strip(_ text: String) -> String {
+        stripReportingChanges(text).text
+    }
+
+    private static func stripReportingChanges(_ text: String) -> (text: String, changed: Bool) {
         var out = String.UnicodeScalarView()
         var state = State.text
+        var kept = 0
+        var total = 0
+        var tabs = 0
         for scalar in text.unicodeScalars {
+            total += 1
             var again = true
             while again {
                 again = false
@@ -35,9 +56,13 @@ public enum TextCleaner {
                     case 0x1B: state = .escape
                     case 0x9B: state = .controlSequence
                     case 0x90, 0x98, 0x9D, 0x9E, 0x9F: state = .controlString
-                    case 0x09: out.append(" ")
+                    case 0x09:
+                        out.append(" ")
+                        tabs += 1
                     case 0x00...0x1F, 0x7F...0x9F: break
-                    default: out.append(scalar)
+                    default:
+                        out.append(scalar)
+                        kept += 1
                     }
                 case .escape:
                     switch value {
@@ -79,6 +104,6 @@ public enum TextCleaner {
                 }
             }
         }
-        return String(out)
+        return (String(out), kept != total || tabs > 0)
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import AulaGames
+
+/// Reads and validates the quiz decks in `<content>/Decks/quizzes/*.json`.
+/// A file with any problem is left out (and its problems listed); the good
+/// decks are returned sorted by file name. Deck ids are unique across files.
+public enum QuizDeckLoader {
+    /// The decks' folder, relative to the content folder.
+    public static let folder = "Decks/quizzes"
+
+    public static func load(contentDirectory: URL) -> ([QuizDeck], [ContentProblem]) {
+        let dir = contentDirectory.appendingPathComponent("Decks").appendingPathComponent("quizzes")
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+                .sorted()
+        } catch {
+            return ([], [ContentProblem(file: folder, field: "quizzes",
+                                        reason: Phrase("content.quiz.folder_missing", [folder]))])
+        }
+        var decks: [QuizDeck] = [], problems: [ContentProblem] = []
+        var idFiles: [String: String] = [:]
+        for name in names {
+            let file = "\(folder)/\(name)"
+            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else {
+                problems.append(ContentProblem(file: file, field: "file", reason: Phrase("content.quiz.unreadable")))
+                continue
+            }
+            switch decode(data, file: file, fileStem: String(name.dropLast(".json".count))) {
+            case .failure(let found):
+                problems += found.problems
+            case .success(let deck):
+                if let other = idFiles[deck.id] {
+                    problems.append(ContentProblem(file: file, field: "id",
+                                                   reason: Phrase("content.quiz.id_duplicate", [deck.id, other])))
+                } else {
+                    idFiles[deck.id] = file
+                    decks.append(deck)
+                }
+            }
+        }
+        return (decks, problems)
+    }
+
+    /// Validates and decodes one deck file's bytes. `file` names it in
+    /// problems; `fileStem` is the file name without `.json`, which must equal the id.
+    public static func decode(_ data: Data, file: String, fileStem: String) -> Result<QuizDeck, QuizDeckProblems> {
+        let json: QuizJSON
+        do {
+            json = try JSONDecoder().decode(QuizJSON.self, from: data)
+        } catch {
+            return .failure(QuizDeckProblems([ContentProblem(file: file, field: "json",
+                                                        reason: Phrase("content.quiz.json", [detail(error)]))]))
+        }
+        var validator = QuizDeckValidator(file: file, fileStem: fileStem)
+        _ = validator.validate(json)
+        if !validator.problems.isEmpty { return .failure(QuizDeckProblems(validator.problems)) }
+        do {
+            return .success(try JSONDecoder().decode(QuizDeck.self, from: data))
+        } catch {
+            return .failure(QuizDeckProblems([ContentProblem(file: file, field: "json",
+                                                        reason: Phrase("content.quiz.json", [detail(error)]))]))
+        }
+    }
+
+    /// What `aula check-content` says about a good deck: personality or graded,
+    /// how many questions (and result types).
+    public static func summary(_ deck: QuizDeck) -> Phrase {
+        switch deck.style {
+        case .personality:
+            return Phrase("content.quiz.summary.personality",
+                          [deck.id, String(deck.questions.count), String(deck.types.count)])
+        case .graded:
+            return Phrase("content.quiz.summary.graded", [deck.id, String(deck.questions.count)])
+        }
+    }
+
+    private static func detail(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError { return "\(underlying)" }
+            return context.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+/// The problems of one file, as an `Error` so they fit a `Result`.
+public struct QuizDeckProblems: Error, Equatable, Sendable {
+    public let problems: [ContentProblem]
+    public init(_ problems: [ContentProblem]) { self.problems = problems }
+}

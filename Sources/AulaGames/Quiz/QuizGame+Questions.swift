@@ -1,0 +1,180 @@
+/// Starting, asking, answering and closing questions.
+extension QuizGame {
+    /// `start`: fix the question order (shuffled from `random` when the deck
+    /// says so, else file order), put players without a team into the
+    /// smallest teams, and open the first question at `now`.
+    public mutating func start(now: Double, random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
+        guard !isStarted else { throw Refusal(code: "quiz_started") }
+        guard !players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
+        guard !deck.questions.isEmpty else { throw Refusal(code: "quiz_no_questions") }
+        order = Array(deck.questions.indices)
+        if deck.shuffle { order.shuffle(using: &random) }
+        var events: [QuizEvent] = []
+        let unteamed = players.filter { team(of: $0) == nil }
+        if !teams.isEmpty && !unteamed.isEmpty {
+            for p in unteamed {
+                // Smallest team first; `min` keeps the earliest team on a tie.
+                if let i = teams.indices.min(by: { teams[$0].members.count < teams[$1].members.count }) {
+                    teams[i].members.append(p)
+                }
+            }
+            events.append(.teamsAssigned(teams))
+        }
+        events.append(.started(questions: order.count, teams: teams))
+        events += open(position: 0, now: now)
+        return events
+    }
+
+    /// A player's answer to the open question, as typed (`2`, `1 3 4`, `7`).
+    /// Answering again replaces the earlier answer, until the question closes.
+    public mutating func answer(_ text: String, from player: String, now: Double) throws(Refusal) -> [QuizEvent] {
+        guard case .asking(let position) = phase else {
+            throw Refusal(code: phase == .lobby ? "quiz_not_started" : "question_closed")
+        }
+        guard players.contains(player), !absent.contains(player) else { throw Refusal("not_playing", Phrase("error.not_playing.quiz")) }
+        let round = rounds[position]
+        if let deadline = deadline(for: player), now > deadline { throw Refusal(code: "question_closed") }
+        let question = deck.questions[round.deckIndex]
+        let choice: QuizChoice
+        switch QuizAnswerParser.parse(text, kind: question.kind, answerCount: question.answers.count) {
+        case .success(let c): choice = c
+        case .failure(let refusal): throw refusal
+        }
+        let previous = round.answers[player]
+        let given = QuizGivenAnswer(choice: choice, at: now, elapsed: max(0, now - round.openedAt),
+                                    changes: previous.map { $0.changes + 1 } ?? 0)
+        rounds[position].answers[player] = given
+        let present = presentPlayers
+        let answeredCount = present.filter { rounds[position].answers[$0] != nil }.count
+        var events: [QuizEvent] = [.answered(player: player, number: position + 1, choice: choice,
+                                             changed: previous != nil, answeredCount: answeredCount,
+                                             playerCount: present.count)]
+        events += closeIfDone(now: now, reason: nil)
+        return events
+    }
+
+    /// Call from the room's timer: closes the open question once every player
+    /// has answered or is past their own deadline.
+    public mutating func tick(now: Double) -> [QuizEvent] {
+        closeIfDone(now: now, reason: nil)
+    }
+
+    /// The host moves on (`next`) while the question is still open.
+    public mutating func closeQuestion(now: Double) throws(Refusal) -> [QuizEvent] {
+        guard case .asking = phase else { throw Refusal(code: "question_closed") }
+        return closeIfDone(now: now, reason: .host)
+    }
+
+    /// After a question's tally: open the next question, or finish the quiz
+    /// with its results.
+    public mutating func advance(now: Double) throws(Refusal) -> [QuizEvent] {
+        switch phase {
+        case .lobby: throw Refusal(code: "quiz_not_started")
+        case .asking: throw Refusal(code: "question_open")
+        case .finished: throw Refusal(code: "quiz_finished")
+        case .reviewing(let position):
+            if position + 1 < order.count { return open(position: position + 1, now: now) }
+            phase = .finished
+            let final = computeResults()
+            results = final
+            return [.finished(final)]
+        }
+    }
+
+    // MARK: Questions as the room sees them
+
+    /// The open (or just closed) question.
+    public var currentQuestion: QuizQuestionView? {
+        switch phase {
+        case .asking(let p), .reviewing(let p): return view(position: p)
+        case .lobby, .finished: return nil
+        }
+    }
+
+    /// The seconds a player gets on the current question (nil: untimed or no question).
+    public func secondsAllowed(for player: String) -> Double? {
+        guard let q = currentQuestion else { return nil }
+        return multiplier(for: player).seconds(q.seconds)
+    }
+
+    /// When the current question stops taking this player's answer (nil: untimed or no question).
+    public func deadline(for player: String) -> Double? {
+        guard let q = currentQuestion, let s = multiplier(for: player).seconds(q.seconds) else { return nil }
+        return q.openedAt + s
+    }
+
+    /// Seconds left for this player on the open question, never below 0 (nil: untimed or none open).
+    public func secondsLeft(for player: String, now: Double) -> Double? {
+        guard case .asking = phase, let d = deadline(for: player) else { return nil }
+        return max(0, d - now)
+    }
+
+    /// When the open question closes on time alone: the latest deadline of the
+    /// present players who have not answered. Nil when no question is open or
+    /// an untimed player is still thinking (the host must `closeQuestion`).
+    /// Schedule a `tick` for then; answers may close it earlier.
+    public var closesAt: Double? {
+        guard case .asking(let p) = phase else { return nil }
+        var latest: Double? = nil
+        for player in presentPlayers where rounds[p].answers[player] == nil {
+            guard let d = deadline(for: player) else { return nil }
+            latest = max(latest ?? d, d)
+        }
+        return latest ?? view(position: p).openedAt
+    }
+
+    /// The bar chart of the question at this 0-based position so far.
+    public func tally(position: Int) -> QuizTally? {
+        guard rounds.indices.contains(position) else { return nil }
+        let round = rounds[position]
+        var counts = Array(repeating: 0, count: deck.questions[round.deckIndex].answers.count)
+        for player in players {
+            guard let given = round.answers[player] else { continue }
+            for a in given.choice.answers where counts.indices.contains(a) { counts[a] += 1 }
+        }
+        let present = presentPlayers
+        return QuizTally(number: position + 1, counts: counts,
+                         answered: players.filter { round.answers[$0] != nil }.count,
+                         players: present.count)
+    }
+
+    // MARK: Inside
+
+    func view(position: Int) -> QuizQuestionView {
+        let deckIndex = order[position]
+        let q = deck.questions[deckIndex]
+        let openedAt = rounds.indices.contains(position) ? rounds[position].openedAt : 0
+        return QuizQuestionView(number: position + 1, total: order.count, deckIndex: deckIndex,
+                                kind: q.kind, text: q.text, answers: q.answers.map(\.text),
+                                seconds: deck.seconds(for: q), openedAt: openedAt)
+    }
+
+    mutating func open(position: Int, now: Double) -> [QuizEvent] {
+        rounds.append(QuizRound(deckIndex: order[position], openedAt: now, closedAt: nil,
+                                closeReason: nil, answers: [:]))
+        phase = .asking(position)
+        return [.questionOpened(view(position: position))]
+    }
+
+    /// Closes the open question when it is done, or always when `reason` is given.
+    mutating func closeIfDone(now: Double, reason forced: QuizCloseReason?) -> [QuizEvent] {
+        guard case .asking(let p) = phase else { return [] }
+        let present = presentPlayers
+        let allAnswered = present.allSatisfy { rounds[p].answers[$0] != nil }
+        let done = present.allSatisfy { player in
+            if rounds[p].answers[player] != nil { return true }
+            guard let d = deadline(for: player) else { return false }
+            return now >= d
+        }
+        let reason: QuizCloseReason
+        if let forced { reason = forced }
+        else if allAnswered { reason = .allAnswered }
+        else if done { reason = .timeUp }
+        else { return [] }
+        rounds[p].closedAt = now
+        rounds[p].closeReason = reason
+        phase = .reviewing(p)
+        guard let t = tally(position: p) else { return [] }
+        return [.questionClosed(t, reason: reason)]
+    }
+}

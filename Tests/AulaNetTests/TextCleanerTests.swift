@@ -1,0 +1,38 @@
+import Testing
+@testable import AulaNet
+
+@Suite struct TextCleanerTests {
+    @Test func invalidUTF8BecomesReplacementCharacter() {
+        #expect(TextCleaner.clean([0x61, 0xFF, 0x62, 0xC3]) == "a\u{FFFD}b\u{FFFD}")
+    }
+
+    @Test func screenClearingEscapeIsStripped() {
+        #expect(TextCleaner.clean(Array("\u{1B}[2JAda".utf8)) == "Ada")
+        #expect(TextCleaner.clean(Array("\u{1B}[1;31mred\u{1B}[0m".utf8)) == "red")
+    }
+
+    @Test func titleAndOtherEscapesAreStripped() {
+        #expect(TextCleaner.clean(Array("a\u{1B}]0;pwned\u{07}b".utf8)) == "ab")
+        #expect(TextCleaner.clean(Array("a\u{1B}]0;x\u{1B}\\b".utf8)) == "ab")
+        #expect(TextCleaner.clean(Array("a\u{1B}cb".utf8)) == "ab")
+        #expect(TextCleaner.clean(Array("a\u{1B}(Bb".utf8)) == "ab")
+        #expect(TextCleaner.clean(Array("a\u{9B}2Jb".utf8)) == "ab")
+    }
+
+    @Test func controlCharactersGoAndTabsBecomeSpaces() {
+        #expect(TextCleaner.clean(Array("a\u{07}b\u{00}c\td\u{85}e".utf8)) == "abc de")
+    }
+
+    @Test func lettersAccentsAndEmojiSurvive() {
+        let text = "Señora Núñez 👩🏽‍🏫 ok"
+        #expect(TextCleaner.clean(Array(text.utf8)) == text)
+    }
+
+    @Test func cleaningSaysWhenSomethingWasRemoved() {
+        #expect(TextCleaner.cleanReportingChanges(Array("Ada".utf8)) == ("Ada", false))
+        #expect(TextCleaner.cleanReportingChanges(Array("Señora".utf8)) == ("Señora", false))
+        #expect(TextCleaner.cleanReportingChanges(Array("\u{1B}[2Jbob".utf8)) == ("bob", true))
+        #expect(TextCleaner.cleanReportingChanges([0x62, 0xFF]) == ("b\u{FFFD}", true))
+        #expect(TextCleaner.cleanReportingChanges(Array("a\tb".utf8)) == ("a b", true))
+    }
+}
