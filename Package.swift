@@ -31,8 +31,10 @@ let package = Package(
         // Sessions, lobby, rooms, command tables, renderers, catalogs, admin.
         .target(name: "AulaServer",
                 dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet", "COpenSSL"]),
+        // `aula bench`: the load generator and measurements of SPEC §10.
+        .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaNet", "CShims"]),
         // The executable only parses arguments and wires things together.
-        .executableTarget(name: "aula", dependencies: ["AulaServer"]),
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaBench"]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
         .testTarget(name: "AulaContentTests", dependencies: ["AulaContent"]),

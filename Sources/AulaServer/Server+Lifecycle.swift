@@ -57,6 +57,11 @@ public final class RunningServer: @unchecked Sendable {
     /// Opens the database (migrating it), reads the content, binds the ports.
     public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
         Log.shared.level = config.logLevel
+        let files = FileLimit.raise()
+        if files >= 0 && files < config.limits.maxConnections + 64 {
+            log(.warn, "file.limit", ("open_files", files), ("max_connections", config.limits.maxConnections),
+                ("note", "fewer sockets than the connection cap; raise ulimit -n"))
+        }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for problem in problems {
             log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),

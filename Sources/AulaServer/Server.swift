@@ -79,6 +79,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
 
     public func connection(_ connection: Connection, received line: String) {
         guard let client = connection.userData as? Client else { return }
+        client.lastLineWasCleaned = connection.lastLineWasCleaned
         handleLine(line, from: client)
     }
 
@@ -132,7 +133,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
         case .name, .classCode, .pin:
             loginLine(line, from: client)
         case .checking:
-            if client.heldLines.count < 32 { client.heldLines.append(line) }
+            if client.heldLines.count < 32 { client.heldLines.append((line, client.lastLineWasCleaned)) }
         case .closing:
             break
         case .playing:
@@ -146,7 +147,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     func replayHeldLines(_ client: Client) {
         while !client.heldLines.isEmpty, client.connection.isOpen {
             if case .checking = client.stage { return }
-            handleLine(client.heldLines.removeFirst(), from: client)
+            let (line, cleaned) = client.heldLines.removeFirst()
+            client.lastLineWasCleaned = cleaned
+            handleLine(line, from: client)
         }
     }
 

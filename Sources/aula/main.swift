@@ -1,5 +1,6 @@
 import Foundation
 import AulaServer
+import AulaBench
 
 // `aula` — argument parsing and wiring only; everything else lives in AulaServer.
 
@@ -9,6 +10,9 @@ Usage: aula COMMAND [options]
 Commands:
   serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
   check-content   validate every Level and Deck file; exits non-zero on any error
+  bench MODE      measure speed and memory (modes: connections, leaderboard, all);
+                  --quick, --out PATH (default bench-report.md), --target HOST:PORT,
+                  --connections N, --rows N
   help            this text
 
 Run "aula serve --help" for the server's options.
@@ -66,6 +70,22 @@ do {
     case "check-content":
         let config = try options.serverConfig()
         exit(CheckContent.run(directory: config.contentDirectory, language: config.language))
+    case "bench":
+        guard let mode = options.positional.first else { fail("bench needs a mode: \(Bench.modes.joined(separator: ", ")), all") }
+        var bench = Bench.Options(mode: mode)
+        bench.quick = options.flags.contains("quick")
+        if let out = options.value("out") { bench.out = out }
+        if let content = options.value("content") { bench.contentDirectory = content }
+        bench.connections = try options.int("connections")
+        bench.rows = try options.int("rows")
+        if let target = options.value("target") {
+            let parts = target.split(separator: ":")
+            guard parts.count == 2, let port = Int(parts[1]) else { fail("--target must be HOST:PORT") }
+            let host = String(parts[0])
+            guard host == "127.0.0.1" || host == "localhost" || host == "::1" else { fail("the bench only runs on loopback") }
+            bench.target = (host == "localhost" ? "127.0.0.1" : host, port)
+        }
+        exit(Bench.run(bench))
     case "help", "--help", "-h":
         print(usage)
     default:

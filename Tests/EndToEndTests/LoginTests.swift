@@ -22,8 +22,9 @@ import Testing
         client.send("Ana!")
         #expect(client.waitFor("only have letters") != nil)
         #expect(client.waitFor("Name:") != nil)
-        // An escape sequence typed as a name never reaches anyone's screen.
-        client.sendRaw(Array("\u{1B}[2J\r\n".utf8))
+        // An escape sequence typed as a name is refused, never cleaned into a name.
+        client.sendRaw(Array("Bob\u{1B}[2J\r\n".utf8))
+        #expect(client.waitFor("no control keys") != nil)
         #expect(client.waitFor("Name:") != nil)
         client.send("Ana")
         #expect(client.waitFor("Welcome, ") != nil)

@@ -20,7 +20,10 @@ public final class Client: @unchecked Sendable {
     var player: Player?
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.
-    var heldLines: [String] = []
+    var heldLines: [(line: String, cleaned: Bool)] = []
+    /// True when the line being handled had control characters, escapes or
+    /// invalid bytes removed — a name typed like that is refused, not cleaned.
+    var lastLineWasCleaned = false
 
     init(connection: Connection, language: Language) {
         self.connection = connection

@@ -70,6 +70,11 @@ extension Server {
     }
 
     private func receiveName(_ line: String, _ client: Client) {
+        if client.lastLineWasCleaned {
+            client.send(ErrorEvent(Refusal("name_invalid", Phrase("error.name_control_character"))))
+            promptName(client)
+            return
+        }
         switch NameRules.validate(line, blocklist: content.blocklist) {
         case .failure(let refusal):
             client.send(ErrorEvent(refusal))

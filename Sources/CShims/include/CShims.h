@@ -81,4 +81,11 @@ double aula_monotonic_seconds(void);
 
 int aula_shims_version(void);
 
+/// Non-blocking connect (the bench's clients); -1 with errno on failure.
+int aula_connect(const char *host, int port);
+/// SO_ERROR of a socket (0 when a non-blocking connect succeeded).
+int aula_socket_error(int fd);
+/// Raises the open-file limit to its hard maximum; returns the new soft limit.
+long aula_raise_fd_limit(void);
+
 #endif

@@ -1,0 +1,107 @@
+import Foundation
+import CShims
+import AulaServer
+import AulaStore
+
+/// `aula bench MODE [--quick] [--out PATH] [--target HOST:PORT]` — bounded
+/// loopback measurements of SPEC §10, printed and written as a Markdown report.
+public enum Bench {
+    public static let modes = ["connections", "leaderboard"]
+
+    public struct Options {
+        public var mode: String
+        public var quick = false
+        public var out = "bench-report.md"
+        public var target: (host: String, port: Int)?
+        public var contentDirectory = "."
+        public var connections: Int?
+        public var rows: Int?
+
+        public init(mode: String) {
+            self.mode = mode
+        }
+    }
+
+    /// Runs a mode (or `all`), prints the summary, writes the report. Returns the exit code.
+    public static func run(_ options: Options) -> Int32 {
+        _ = aula_raise_fd_limit()
+        var report = BenchReport(title: "Aula benchmark — \(options.mode)\(options.quick ? " (quick)" : "")")
+        let modes = options.mode == "all" ? Bench.modes : [options.mode]
+        var failed = false
+        for mode in modes {
+            do {
+                let (heading, lines) = try runMode(mode, options)
+                report.add(heading, lines)
+                print("== \(heading)")
+                for line in lines { print(line) }
+            } catch {
+                failed = true
+                report.add(mode, ["- failed: \(error)"])
+                print("== \(mode): failed: \(error)")
+            }
+        }
+        do {
+            try report.markdown().write(toFile: options.out, atomically: true, encoding: .utf8)
+            print("Report written to \(options.out)")
+        } catch {
+            print("Could not write the report to \(options.out): \(error)")
+            return 1
+        }
+        return failed ? 1 : 0
+    }
+
+    static func runMode(_ mode: String, _ options: Options) throws -> (String, [String]) {
+        switch mode {
+        case "connections": return try connections(options)
+        case "leaderboard": return try leaderboard(options)
+        default: throw BenchError("unknown mode \"\(mode)\"; modes: \(modes.joined(separator: ", ")), all")
+        }
+    }
+
+    static func connections(_ options: Options) throws -> (String, [String]) {
+        let top = options.connections ?? (options.quick ? 1000 : 10_000)
+        var checkpoints = [1000, 5000, 10_000].filter { $0 < top }
+        checkpoints.append(top)
+        let bench = ConnectionsBench(checkpoints: checkpoints, timeLimit: options.quick ? 60 : 300)
+        var lines = ["- Parameters: \(top) idle logged-in connections (JSON mode), 256 logins in flight, loopback"]
+        let result: ConnectionsBench.Result
+        if let target = options.target {
+            result = try bench.run(port: target.port) { nil }
+            lines.append("- Target: \(target.host):\(target.port) (external server, memory not measured)")
+        } else {
+            let server = try ServerProcess(contentDirectory: options.contentDirectory)
+            defer { server.stop() }
+            result = try bench.run(port: server.port) { server.residentBytes() }
+            lines.append("- Server: `aula serve` child process, fresh database, content from \(options.contentDirectory)")
+        }
+        lines.append("- Server RSS before connections: \(megabytes(result.baselineBytes))")
+        for checkpoint in result.checkpoints {
+            let perConnection = checkpoint.connections > 0
+                ? Double(checkpoint.residentBytes - result.baselineBytes) / Double(checkpoint.connections) : 0
+            lines.append("- \(checkpoint.connections) connections: server RSS \(megabytes(checkpoint.residentBytes))"
+                         + String(format: ", %.1f KB per connection above the idle server", perConnection / 1000))
+        }
+        lines.append("- Connect + login: \(Percentiles(result.loginTimes).row)")
+        if result.firstThousandSeconds > 0 {
+            lines.append(String(format: "- First 1,000 clients logged in after %.2f s", result.firstThousandSeconds))
+        }
+        lines.append("- Failed connections: \(result.failures)")
+        lines.append("- Target (SPEC §10): 10,000 connections held, RSS under 150 MB")
+        return ("connections", lines)
+    }
+
+    static func leaderboard(_ options: Options) throws -> (String, [String]) {
+        let rows = options.rows ?? (options.quick ? 50_000 : 1_000_000)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aula-bench-lb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("lb.sqlite").path
+        let (insert, query) = try Database.benchLeaderboard(path: path, rows: rows)
+        return ("leaderboard", [
+            "- Parameters: \(rows) score rows in one database, a group's leaderboard (top 10)",
+            String(format: "- Insert: %.1f s", insert),
+            String(format: "- Leaderboard query: %.3f ms", query * 1000),
+            "- Target (SPEC §10): under 20 ms over 1,000,000 score rows",
+        ])
+    }
+}

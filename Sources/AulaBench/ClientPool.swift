@@ -1,0 +1,151 @@
+import Foundation
+import CShims
+
+/// Many TCP clients on one epoll loop — the bench's load generator. Not a
+/// thread per connection: one thread drives thousands of sockets, as the
+/// server does. Loopback only; every wait is bounded by its caller.
+final class ClientPool {
+    final class Client {
+        let index: Int
+        let fd: Int32
+        var connected = false
+        var closed = false
+        var input: [UInt8] = []
+        var openedAt: Double
+        var userData: Any?
+
+        init(index: Int, fd: Int32, openedAt: Double) {
+            self.index = index
+            self.fd = fd
+            self.openedAt = openedAt
+        }
+    }
+
+    private let epfd: Int32
+    private(set) var clients: [Int32: Client] = [:]
+    private var events = [aula_ready_event](repeating: aula_ready_event(), count: 1024)
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
+    /// Called once a client's connection is established.
+    var onConnect: (Client) -> Void = { _ in }
+    /// Called for every complete line a client receives (without CRLF).
+    var onLine: (Client, Substring) -> Void = { _, _ in }
+    var onClose: (Client) -> Void = { _ in }
+
+    init() throws {
+        epfd = aula_epoll_create()
+        guard epfd >= 0 else { throw BenchError("epoll_create failed (errno \(aula_errno()))") }
+    }
+
+    deinit {
+        for client in clients.values { _ = aula_close(client.fd) }
+        _ = aula_close(epfd)
+    }
+
+    static var now: Double { aula_monotonic_seconds() }
+
+    /// Starts a non-blocking connect; `onConnect` runs when it completes.
+    @discardableResult
+    func open(index: Int, host: String, port: Int) throws -> Client {
+        let fd = aula_connect(host, Int32(port))
+        guard fd >= 0 else { throw BenchError("connect failed (errno \(aula_errno())) after \(clients.count) clients") }
+        let client = Client(index: index, fd: fd, openedAt: ClientPool.now)
+        clients[fd] = client
+        _ = aula_epoll_add(epfd, fd, AULA_EV_IN | AULA_EV_OUT | AULA_EV_RDHUP)
+        return client
+    }
+
+    func send(_ client: Client, _ text: String) {
+        guard !client.closed else { return }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        // Bench messages are small; a full socket buffer means the server stopped
+        // reading, which the bench reports rather than hides.
+        while offset < bytes.count {
+            let start = offset
+            let n = bytes.withUnsafeBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return aula_send(client.fd, base + start, buffer.count - start)
+            }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
+    func close(_ client: Client) {
+        guard !client.closed else { return }
+        client.closed = true
+        _ = aula_epoll_remove(epfd, client.fd)
+        _ = aula_close(client.fd)
+        clients.removeValue(forKey: client.fd)
+    }
+
+    func closeAll() {
+        for client in Array(clients.values) { close(client) }
+    }
+
+    /// Handles what is ready within `timeout` seconds; returns the events seen.
+    @discardableResult
+    func poll(timeout: Double) -> Int {
+        let n = events.withUnsafeMutableBufferPointer {
+            aula_epoll_wait(epfd, $0.baseAddress, Int32($0.count), Int32(max(0, timeout * 1000)))
+        }
+        guard n > 0 else { return 0 }
+        for i in 0..<Int(n) {
+            let event = events[i]
+            guard let client = clients[event.fd] else { continue }
+            if !client.connected && (event.events & AULA_EV_OUT) != 0 {
+                if aula_socket_error(client.fd) != 0 {
+                    close(client)
+                    onClose(client)
+                    continue
+                }
+                client.connected = true
+                _ = aula_epoll_modify(epfd, client.fd, AULA_EV_IN | AULA_EV_RDHUP)
+                onConnect(client)
+            }
+            if (event.events & (AULA_EV_IN | AULA_EV_HUP | AULA_EV_ERR | AULA_EV_RDHUP)) != 0 {
+                read(client)
+            }
+        }
+        return Int(n)
+    }
+
+    private func read(_ client: Client) {
+        while !client.closed {
+            let n = readBuffer.withUnsafeMutableBufferPointer { aula_recv(client.fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                client.input.append(contentsOf: readBuffer[0..<n])
+                deliverLines(client)
+                if n < readBuffer.count { return }
+            } else if n == 0 {
+                close(client)
+                onClose(client)
+                return
+            } else {
+                let code = aula_errno()
+                if code == AULA_EAGAIN || code == AULA_EINTR { return }
+                close(client)
+                onClose(client)
+                return
+            }
+        }
+    }
+
+    private func deliverLines(_ client: Client) {
+        var start = 0
+        let bytes = client.input
+        for i in 0..<bytes.count where bytes[i] == 10 {
+            var end = i
+            if end > start, bytes[end - 1] == 13 { end -= 1 }
+            let line = String(decoding: bytes[start..<end], as: UTF8.self)
+            onLine(client, line[...])
+            start = i + 1
+        }
+        if start > 0 { client.input.removeFirst(start) }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ text: String) { description = text }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// `aula bench connections`: holds N logged-in idle connections and reports
+/// the server's resident memory at checkpoints and the connect+login times.
+struct ConnectionsBench {
+    var checkpoints: [Int]
+    var host = "127.0.0.1"
+    var timeLimit: Double = 120
+
+    struct Checkpoint {
+        let connections: Int
+        let residentBytes: Int
+    }
+
+    struct Result {
+        var baselineBytes = 0
+        var checkpoints: [Checkpoint] = []
+        var loginTimes: [Double] = []
+        var firstThousandSeconds: Double = 0
+        var failures = 0
+    }
+
+    /// Runs against a server on `port`; `rss` reads the server's memory (nil: not measurable).
+    func run(port: Int, rss: () -> Int?) throws -> Result {
+        var result = Result()
+        let pool = try ClientPool()
+        let target = checkpoints.max() ?? 0
+        var loggedIn = 0
+        var opened = 0
+        let started = ClientPool.now
+        let deadline = started + timeLimit
+        result.baselineBytes = rss() ?? 0
+        pool.onConnect = { client in
+            pool.send(client, "mode json\r\nb\(client.index)\r\n")
+        }
+        pool.onLine = { client, line in
+            if client.userData == nil, line.contains("\"ev\":\"welcome\"") {
+                client.userData = true
+                result.loginTimes.append(ClientPool.now - client.openedAt)
+                loggedIn += 1
+                if loggedIn == 1000 { result.firstThousandSeconds = ClientPool.now - started }
+            }
+        }
+        pool.onClose = { _ in result.failures += 1 }
+        var nextCheckpoint = checkpoints.sorted()
+        // Keep a bounded number of logins in flight, as a lab full of students would.
+        let inFlight = 256
+        while (loggedIn < target || !nextCheckpoint.isEmpty) && ClientPool.now < deadline {
+            while opened < target && opened - loggedIn - result.failures < inFlight {
+                try pool.open(index: opened, host: host, port: port)
+                opened += 1
+            }
+            pool.poll(timeout: 0.01)
+            if let next = nextCheckpoint.first, loggedIn >= next {
+                // Let the server settle before reading its memory.
+                let settle = ClientPool.now + 1
+                while ClientPool.now < settle { pool.poll(timeout: 0.05) }
+                result.checkpoints.append(Checkpoint(connections: next, residentBytes: rss() ?? 0))
+                nextCheckpoint.removeFirst()
+            }
+            if result.failures > target / 10 + 10 { throw BenchError("too many failed connections (\(result.failures))") }
+        }
+        pool.closeAll()
+        return result
+    }
+}
