@@ -55,7 +55,7 @@ extension Server {
             }
             player.send(TextBlockEvent { t in
                 [t.paint(.title, t.say("usage.\(entry.id)")), "  " + t.say("help.\(entry.id)"),
-                 t.say("help.aliases", entry.aliases.filter { $0 != "?" }.joined(separator: ", "))]
+                 t.say("help.aliases", ([entry.name] + entry.aliases).filter { $0 != "?" }.joined(separator: ", "))]
             })
             return
         }

@@ -25,12 +25,26 @@ public protocol RoomGame: AnyObject {
     func bareInput(_ line: String, from player: Player) -> Bool
     /// The room is closing (empty, or a teacher closed it): stop timers.
     func roomClosed()
+
+    // Lesson controls from the teachers' console (SPEC §7). Each returns false
+    // when the game has nothing to do (e.g. no clock running).
+    /// Stops the room's clocks until `resume`.
+    func pause() -> Bool
+    func resume() -> Bool
+    /// Next question / end the current round now.
+    func skip() -> Bool
+    /// Gives the current turn, question or level more time.
+    func extend(by seconds: Double) -> Bool
 }
 
 extension RoomGame {
     public func playerDisconnected(_ player: Player) {}
     public func playerReconnected(_ player: Player) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }
+    public func pause() -> Bool { false }
+    public func resume() -> Bool { false }
+    public func skip() -> Bool { false }
+    public func extend(by seconds: Double) -> Bool { false }
 }
 
 /// The context a game command runs in: who typed it, in which room.
