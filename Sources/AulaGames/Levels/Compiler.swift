@@ -102,13 +102,13 @@ struct Compiler {
             try refuse("var", word: "int", line: line, column: column)
             let v = try expect(.number, value)
             let slot = try declare(name, line: line, column: column)
-            code.append(.store(slot: slot, value: v, info: source(s.source)))
+            code.append(.store(slot: slot, name: name, value: v, info: source(s.source)))
 
         case .assign(let name, let value):
             try refuse("var", word: name, line: line, column: column)
             guard let slot = lookup(name) else { throw error("unknown_name", line, column, [name]) }
             let v = try expect(.number, value)
-            code.append(.store(slot: slot, value: v, info: source(s.source)))
+            code.append(.store(slot: slot, name: name, value: v, info: source(s.source)))
 
         case .repeatLoop(let count, let counter, let bodyStatements):
             try checkSpelling(s.source.spelling, line: line, column: column)

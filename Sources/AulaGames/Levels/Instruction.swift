@@ -16,7 +16,7 @@ indirect enum Value: Sendable {
 /// table (line and text shown in the trace).
 enum Instruction: Sendable {
     case act(Action, info: Int)
-    case store(slot: Int, value: Value, info: Int)
+    case store(slot: Int, name: String, value: Value, info: Int)
     /// Evaluates a condition; when false, jumps to `orElse`.
     case test(Value, orElse: Int, info: Int)
     case jump(Int)
