@@ -74,7 +74,7 @@ public enum Judge {
         var bonus = 0
         if timeLimit > 0, timeLimit.isFinite, timeLeft.isFinite {
             let share = min(max(timeLeft / timeLimit, 0), 1)
-            bonus = Int((50 * share).rounded())
+            bonus = Int(50 * share + 0.5)  // share ≥ 0, so this rounds half up
         }
         return 100 + bonus + 20 * stars
     }
