@@ -28,7 +28,7 @@ public enum LevelPhrases {
                                  "no_goal", "goal_without_tile", "goal_without_items", "unknown_command",
                                  "unknown_language", "no_language", "par_over_max", "bad_number", "text_empty",
                                  "note_missing", "xp_order", "xp_unreachable", "world_unknown_level",
-                                 "world_duplicate_level", "worlds_missing", "world_empty", "not_in_world"]
+                                 "world_duplicate_level", "worlds_missing", "world_empty"]
 
     public static let allKeys: [String] =
         expectations.flatMap { ["level.syntax.expected.\($0)", "level.syntax.missing.\($0)"] }

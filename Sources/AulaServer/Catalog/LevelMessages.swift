@@ -149,7 +149,6 @@ extension CatalogParts {
             "content.level.world_duplicate_level": "The level “{0}” is listed more than once.",
             "content.level.worlds_missing": "Levels/worlds.json is missing.",
             "content.level.world_empty": "The world has no levels.",
-            "content.level.not_in_world": "The level “{0}” is in no world; it can still be played by its id.",
         ],
         es: [
             "_part.level": "nivel",
@@ -290,7 +289,6 @@ extension CatalogParts {
             "content.level.world_duplicate_level": "El nivel “{0}” aparece más de una vez.",
             "content.level.worlds_missing": "Falta Levels/worlds.json.",
             "content.level.world_empty": "El mundo no tiene niveles.",
-            "content.level.not_in_world": "El nivel “{0}” no está en ningún mundo; aun así se puede jugar por su id.",
         ]
     )
 }
