@@ -170,13 +170,13 @@ public struct LevelRun: Sendable {
             }
         } catch {
             ok = false
-            let line = "\(program.sources[info].line)"
+            let line = "\(sourceInfo(info).line)"
             message = Phrase("level.step.division_by_zero", [line])
             end = RunEnd(reason: .runtimeError, phrase: Phrase("level.end.division_by_zero", [line]), steps: steps)
         }
         if end == nil {
             if state.health <= 0 {
-                end = RunEnd(reason: .noHealth, phrase: Phrase("level.end.no_health", ["\(program.sources[info].line)"]), steps: steps)
+                end = RunEnd(reason: .noHealth, phrase: Phrase("level.end.no_health", ["\(sourceInfo(info).line)"]), steps: steps)
             } else if acted && goalsHold() {
                 end = RunEnd(reason: .solved, phrase: Phrase("level.end.solved"), steps: steps)
             } else {
@@ -189,9 +189,13 @@ public struct LevelRun: Sendable {
             }
         }
         guard record else { return nil }
-        let source = program.sources[info]
+        let source = sourceInfo(info)
         return StepOutcome(number: steps, line: source.line, action: source.text, ok: ok, message: message,
                            ada: ada, health: state.health, end: end)
+    }
+
+    private func sourceInfo(_ i: Int) -> SourceInfo {
+        i < program.sources.count ? program.sources[i] : SourceInfo(line: 0, column: 0, spelling: .either, text: "")
     }
 
     private mutating func beginRound(base: Int, counter: Int?) {
