@@ -1,0 +1,28 @@
+/// A compiled expression: yes/no values are 0 and 1, tiles are `Sight` raw
+/// values, so everything is an `Int` once the compiler has checked the types.
+indirect enum Value: Sendable {
+    case constant(Int)
+    case slot(Int)
+    case look
+    case listen
+    case not(Value)
+    case negate(Value)
+    case binary(BinaryOperator, Value, Value)
+}
+
+/// One instruction of the step machine. Every instruction except `jump` and a
+/// finished `repeatNext` is one step, so every loop costs steps and the
+/// 10,000-step limit always stops an endless one. `info` indexes the source
+/// table (line and text shown in the trace).
+enum Instruction: Sendable {
+    case act(Action, info: Int)
+    case store(slot: Int, name: String, value: Value, info: Int)
+    /// Evaluates a condition; when false, jumps to `orElse`.
+    case test(Value, orElse: Int, info: Int)
+    case jump(Int)
+    /// Works out how many rounds (slot `base`), resets the round (`base + 1`)
+    /// and the counter's first value (`base + 2`), then starts round 1 or skips.
+    case repeatStart(count: Value, base: Int, counter: Int?, start: Value?, exit: Int, info: Int)
+    /// At the end of a round: another round (one step) or fall through (free).
+    case repeatNext(base: Int, counter: Int?, body: Int, info: Int)
+}

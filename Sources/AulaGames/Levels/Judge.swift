@@ -1,0 +1,81 @@
+/// A layout on which a submitted program failed, to show the player.
+public struct FailingLayout: Sendable, Equatable {
+    public let seed: UInt64
+    /// The layout's board before the run (as the seed shows failing maps).
+    public let board: BoardView
+    /// The board when the run stopped there.
+    public let finalBoard: BoardView
+    public let end: RunEnd
+}
+
+/// The judge's answer for a submitted program (maps to `level.result`).
+public struct Verdict: Sendable, Equatable {
+    public let solved: Bool
+    public let seedsPassed: Int
+    public let seedsTotal: Int
+    public let firstFailingLayout: FailingLayout?
+    /// `nil` when solved; else `no_health`, `program_ended`, `too_many_steps`,
+    /// `runtime_error` or `time_up`.
+    public let reason: String?
+    public let reasonPhrase: Phrase?
+    /// Steps on the shown layout.
+    public let steps: Int
+    public let lines: Int
+    public let points: Int
+    public let stars: Int
+}
+
+/// Judges a program on the shown layout and on further seeded layouts.
+public enum Judge {
+    /// Seeds tried besides the shown layout when a level has random items.
+    public static let defaultSeeds = 8
+
+    public static func judge(program: LevelProgram, level: Level, seeds: Int = defaultSeeds,
+                             timeLeft: Double, timeLimit: Double) -> Verdict {
+        let seedList = level.judgeSeeds(max(seeds, defaultSeeds))
+        if timeLeft <= 0 {
+            return Verdict(solved: false, seedsPassed: 0, seedsTotal: seedList.count, firstFailingLayout: nil,
+                           reason: "time_up", reasonPhrase: Phrase("level.end.time_up"), steps: 0,
+                           lines: program.lines, points: 0, stars: 0)
+        }
+        var passed = 0
+        var failing: FailingLayout?
+        var shownSteps = 0
+        for seed in seedList {
+            let layout = level.layout(seed: seed)
+            var run = LevelRun(level: level, layout: layout, program: program)
+            let before = failing == nil ? run.board : nil
+            let end = run.runToEnd()
+            if seed == Level.shownSeed { shownSteps = end.steps }
+            if end.solved {
+                passed += 1
+            } else if failing == nil, let before {
+                failing = FailingLayout(seed: seed, board: before, finalBoard: run.board, end: end)
+            }
+        }
+        let solved = passed == seedList.count
+        let stars = solved ? Judge.stars(lines: program.lines, par: level.parLines) : 0
+        return Verdict(solved: solved, seedsPassed: passed, seedsTotal: seedList.count, firstFailingLayout: failing,
+                       reason: failing?.end.reason.rawValue, reasonPhrase: failing?.end.phrase, steps: shownSteps,
+                       lines: program.lines, points: solved ? points(stars: stars, timeLeft: timeLeft, timeLimit: timeLimit) : 0,
+                       stars: stars)
+    }
+
+    /// 3 stars within par, 2 within one and a half times par, else 1.
+    public static func stars(lines: Int, par: Int) -> Int {
+        if lines <= par { return 3 }
+        if lines * 2 <= par * 3 { return 2 }
+        return 1
+    }
+
+    /// 100 for solving, up to 50 for the time left (in proportion; nothing
+    /// when there is no time limit), and 20 per star.
+    public static func points(stars: Int, timeLeft: Double, timeLimit: Double) -> Int {
+        var bonus = 0
+        if timeLimit > 0, timeLimit.isFinite, timeLeft.isFinite {
+            let share = min(max(timeLeft / timeLimit, 0), 1)
+            bonus = Int(50 * share + 0.5)  // share ≥ 0, so this rounds half up
+        }
+        return 100 + bonus + 20 * stars
+    }
+}

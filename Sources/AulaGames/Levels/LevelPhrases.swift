@@ -1,0 +1,42 @@
+/// Every catalog key the level code (rules, board view, loader) can produce,
+/// so a test can check each one exists in both languages.
+public enum LevelPhrases {
+    /// What a syntax error can say was expected (`level.syntax.expected.X`
+    /// with line, column and the token found; `level.syntax.missing.X` with
+    /// line and column when the program ended first).
+    public static let expectations = ["semicolon", "open_paren", "close_paren", "open_brace", "close_brace",
+                                      "statement", "expression", "name", "equals", "command", "tile", "dot"]
+    public static let syntax = ["unclosed_comment", "number_too_big", "bad_character", "unknown_command",
+                                "sensor_statement", "reserved_name", "else_without_if", "for_form", "action_not_value",
+                                "too_deep", "unknown_name", "already_declared", "needs_condition", "needs_number",
+                                "cannot_compare"]
+    public static let program = ["command_locked", "spelling_not_allowed.c", "spelling_not_allowed.java", "too_many_lines"]
+    public static let step = ["bump.wall", "bump.iron", "bump.door", "bump.enemy", "water", "hit_air", "broke_iron",
+                              "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked",
+                              "nothing_to_use", "enemy_strike", "set", "condition_true", "condition_false",
+                              "repeat_round", "repeat_none", "division_by_zero"]
+    public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up"]
+    public static let legend = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy", "ada"]
+    public static let reader = ["ada.north", "ada.east", "ada.south", "ada.west", "on_goal", "on_key", "health", "size",
+                                "enemy", "iron", "key", "goal", "door", "water"]
+        + Sight.allCases.map { "ahead.\($0.word)" }
+    /// Problems the loader reports about level files (`content.level.X`).
+    public static let content = ["unreadable", "bad_json", "missing_field", "wrong_type", "id_mismatch", "duplicate_id",
+                                 "board_empty", "board_not_rectangular", "unknown_tile", "ada_off_board", "ada_in_wall",
+                                 "ada_facing", "health", "position_off_board", "position_in_wall", "position_taken",
+                                 "unknown_item", "item_place", "random_empty", "random_bad_pair", "unknown_goal",
+                                 "no_goal", "goal_without_tile", "goal_without_items", "unknown_command",
+                                 "unknown_language", "no_language", "par_over_max", "bad_number", "text_empty",
+                                 "note_missing", "xp_order", "xp_unreachable", "world_unknown_level",
+                                 "world_duplicate_level", "worlds_missing", "world_empty"]
+
+    public static let allKeys: [String] =
+        expectations.flatMap { ["level.syntax.expected.\($0)", "level.syntax.missing.\($0)"] }
+        + syntax.map { "level.syntax.\($0)" }
+        + program.map { "level.program.\($0)" }
+        + step.map { "level.step.\($0)" }
+        + end.map { "level.end.\($0)" }
+        + legend.map { "level.legend.\($0)" }
+        + reader.map { "level.reader.\($0)" }
+        + content.map { "content.level.\($0)" }
+}

@@ -1,0 +1,393 @@
+/// Turns tokens into the one syntax tree both spellings share. It only checks
+/// form; names, types and what the level allows are checked by the compiler.
+/// Blocks always need braces — a rule that saves beginners from the classic
+/// "only the first line was in the loop" surprise.
+struct Parser {
+    private let tokens: [Token]
+    private let chars: [Character]
+    private var index = 0
+    private var depth = 0
+    /// Deeper nesting than this is refused rather than risking the stack.
+    static let maxDepth = 48
+
+    static let actionNames: [String: Action] = Dictionary(uniqueKeysWithValues: Action.allCases.map { ($0.rawValue, $0) })
+    static let sensorNames: Set<String> = ["look", "listen"]
+    static let keywords: Set<String> = ["int", "if", "else", "while", "repeat", "for", "true", "false", "ada", "Tile"]
+
+    /// Parses a whole program.
+    static func parse(_ source: String) -> Result<[Statement], SyntaxError> {
+        let lexer = Lexer(source)
+        switch lexer.tokens() {
+        case .failure(let error): return .failure(error)
+        case .success(let tokens):
+            var parser = Parser(tokens: tokens, chars: lexer.chars)
+            do { return .success(try parser.program()) } catch { return .failure(error) }
+        }
+    }
+
+    private init(tokens: [Token], chars: [Character]) {
+        self.tokens = tokens
+        self.chars = chars
+    }
+
+    // MARK: - Tokens
+
+    private var peek: Token { tokens[index] }
+    private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+
+    private mutating func take() -> Token {
+        let t = tokens[index]
+        if t.kind != .end { index += 1 }
+        return t
+    }
+
+    private func isSymbol(_ s: String) -> Bool { peek.kind == .symbol && peek.text == s }
+    private func isName(_ s: String) -> Bool { peek.kind == .name && peek.text == s }
+
+    /// The error "expected X" at the current token (or "missing X" at the end).
+    private func expected(_ what: String, at token: Token? = nil) -> SyntaxError {
+        let t = token ?? peek
+        if t.kind == .end {
+            return SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.missing.\(what)", ["\(t.line)", "\(t.column)"]))
+        }
+        return SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.expected.\(what)", ["\(t.line)", "\(t.column)", t.text]))
+    }
+
+    private func error(_ key: String, _ t: Token, _ extra: [String] = []) -> SyntaxError {
+        SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.\(key)", ["\(t.line)", "\(t.column)"] + extra))
+    }
+
+    private mutating func expectSymbol(_ s: String, _ what: String) throws(SyntaxError) -> Token {
+        guard isSymbol(s) else { throw expected(what) }
+        return take()
+    }
+
+    /// The program text from one token to another, spaces collapsed, for traces.
+    private func text(from first: Token, to last: Token) -> String {
+        guard first.start < last.end else { return first.text }
+        var out = ""
+        var space = false
+        for ch in chars[first.start..<last.end] {
+            if ch.isWhitespace { space = true; continue }
+            if space, !out.isEmpty { out.append(" ") }
+            space = false
+            out.append(ch)
+        }
+        return out
+    }
+
+    private func info(_ first: Token, _ last: Token, _ spelling: Spelling) -> SourceInfo {
+        SourceInfo(line: first.line, column: first.column, spelling: spelling, text: text(from: first, to: last))
+    }
+
+    private var previous: Token { tokens[max(index - 1, 0)] }
+
+    // MARK: - Statements
+
+    private mutating func program() throws(SyntaxError) -> [Statement] {
+        var out: [Statement] = []
+        while peek.kind != .end { out.append(try statement()) }
+        return out
+    }
+
+    private mutating func block() throws(SyntaxError) -> [Statement] {
+        _ = try expectSymbol("{", "open_brace")
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maxDepth { throw error("too_deep", peek) }
+        var out: [Statement] = []
+        while !isSymbol("}") {
+            if peek.kind == .end { throw expected("close_brace") }
+            out.append(try statement())
+        }
+        _ = take()
+        return out
+    }
+
+    private mutating func statement() throws(SyntaxError) -> Statement {
+        let first = peek
+        guard first.kind == .name else { throw expected("statement") }
+        switch first.text {
+        case "repeat": return try repeatLoop()
+        case "for": return try forLoop()
+        case "while": return try whileLoop()
+        case "if": return try ifElse()
+        case "else": throw error("else_without_if", first)
+        case "int": return try declaration()
+        case "ada":
+            _ = take()
+            _ = try expectSymbol(".", "dot")
+            return try call(first: first, spelling: .java)
+        default:
+            if Parser.actionNames[first.text] != nil || Parser.sensorNames.contains(first.text) {
+                return try call(first: first, spelling: .c)
+            }
+            if peek(1).kind == .symbol && peek(1).text == "(" {
+                throw error("unknown_command", first, [first.text])
+            }
+            if first.text == "Tile" || Sight(name: first.text) != nil || Parser.keywords.contains(first.text) {
+                throw expected("statement")
+            }
+            return try assignment()
+        }
+    }
+
+    /// `walk();` or, after `ada.`, `walk();` — the name is the current token.
+    private mutating func call(first: Token, spelling: Spelling) throws(SyntaxError) -> Statement {
+        let nameToken = peek
+        guard nameToken.kind == .name else { throw expected("command") }
+        if Parser.sensorNames.contains(nameToken.text) { throw error("sensor_statement", nameToken, [nameToken.text]) }
+        guard let action = Parser.actionNames[nameToken.text] else { throw error("unknown_command", nameToken, [nameToken.text]) }
+        _ = take()
+        _ = try expectSymbol("(", "open_paren")
+        let close = try expectSymbol(")", "close_paren")
+        _ = try expectSymbol(";", "semicolon")
+        return Statement(kind: .action(action), source: info(first, close, spelling))
+    }
+
+    private mutating func variableName() throws(SyntaxError) -> Token {
+        let t = peek
+        guard t.kind == .name else { throw expected("name") }
+        if Parser.keywords.contains(t.text) || Parser.actionNames[t.text] != nil
+            || Parser.sensorNames.contains(t.text) || Sight(name: t.text) != nil {
+            throw error("reserved_name", t, [t.text])
+        }
+        return take()
+    }
+
+    private mutating func declaration() throws(SyntaxError) -> Statement {
+        let first = take()  // int
+        let name = try variableName()
+        var value = Expression(kind: .number(0), line: name.line, column: name.column, spelling: .either)
+        if isSymbol("=") {
+            _ = take()
+            value = try expression()
+        }
+        let last = previous
+        _ = try expectSymbol(";", "semicolon")
+        return Statement(kind: .declare(name: name.text, value: value), source: info(first, last, .either))
+    }
+
+    /// `n = e`, `n += e` (and `-= *= /= %=`), `n++`, `n--` — without the `;`.
+    private mutating func assignmentKind(_ name: Token) throws(SyntaxError) -> StatementKind {
+        let variable = Expression(kind: .variable(name.text), line: name.line, column: name.column, spelling: .either)
+        let one = Expression(kind: .number(1), line: name.line, column: name.column, spelling: .either)
+        let opToken = peek
+        guard opToken.kind == .symbol else { throw expected("equals") }
+        let compound: [String: BinaryOperator] = ["+=": .add, "-=": .subtract, "*=": .multiply, "/=": .divide, "%=": .remainder]
+        switch opToken.text {
+        case "=":
+            _ = take()
+            return .assign(name: name.text, value: try expression())
+        case "++", "--":
+            _ = take()
+            let op: BinaryOperator = opToken.text == "++" ? .add : .subtract
+            return .assign(name: name.text, value: Expression(kind: .binary(op, variable, one), line: name.line, column: name.column, spelling: .either))
+        default:
+            guard let op = compound[opToken.text] else { throw expected("equals") }
+            _ = take()
+            let rhs = try expression()
+            return .assign(name: name.text, value: Expression(kind: .binary(op, variable, rhs), line: name.line, column: name.column, spelling: .either))
+        }
+    }
+
+    private mutating func assignment() throws(SyntaxError) -> Statement {
+        let first = peek
+        if isSymbol("++") || isSymbol("--") {
+            let op = take()
+            let name = try variableName()
+            let variable = Expression(kind: .variable(name.text), line: name.line, column: name.column, spelling: .either)
+            let one = Expression(kind: .number(1), line: name.line, column: name.column, spelling: .either)
+            let value = Expression(kind: .binary(op.text == "++" ? .add : .subtract, variable, one), line: name.line, column: name.column, spelling: .either)
+            let last = previous
+            _ = try expectSymbol(";", "semicolon")
+            return Statement(kind: .assign(name: name.text, value: value), source: info(first, last, .either))
+        }
+        let name = try variableName()
+        let kind = try assignmentKind(name)
+        let last = previous
+        _ = try expectSymbol(";", "semicolon")
+        return Statement(kind: kind, source: info(first, last, .either))
+    }
+
+    private mutating func condition() throws(SyntaxError) -> (Expression, Token) {
+        _ = try expectSymbol("(", "open_paren")
+        let e = try expression()
+        let close = try expectSymbol(")", "close_paren")
+        return (e, close)
+    }
+
+    private mutating func repeatLoop() throws(SyntaxError) -> Statement {
+        let first = take()
+        let (count, close) = try condition()
+        let body = try block()
+        return Statement(kind: .repeatLoop(count: count, counter: nil, body: body), source: info(first, close, .c))
+    }
+
+    private mutating func whileLoop() throws(SyntaxError) -> Statement {
+        let first = take()
+        let (cond, close) = try condition()
+        let body = try block()
+        return Statement(kind: .whileLoop(condition: cond, body: body), source: info(first, close, .either))
+    }
+
+    private mutating func ifElse() throws(SyntaxError) -> Statement {
+        let first = take()
+        let (cond, close) = try condition()
+        var branches = [Branch(condition: cond, body: try block(), source: info(first, close, .either))]
+        var otherwise: [Statement]?
+        while isName("else") {
+            _ = take()
+            if isName("if") {
+                let ifToken = take()
+                let (c, cl) = try condition()
+                branches.append(Branch(condition: c, body: try block(), source: info(ifToken, cl, .either)))
+            } else {
+                otherwise = try block()
+                break
+            }
+        }
+        return Statement(kind: .ifElse(branches: branches, otherwise: otherwise), source: branches[0].source)
+    }
+
+    /// `for (int i = A; i < B; i++) {...}` (also `<=`, `++i`, `i += 1`): the
+    /// Java spelling of `repeat`. Anything else is refused with the form to use.
+    private mutating func forLoop() throws(SyntaxError) -> Statement {
+        let first = take()
+        _ = try expectSymbol("(", "open_paren")
+        guard isName("int") else { throw error("for_form", peek) }
+        _ = take()
+        let counter = try variableName()
+        _ = try expectSymbol("=", "equals")
+        let start = try expression()
+        _ = try expectSymbol(";", "semicolon")
+        guard isName(counter.text) else { throw error("for_form", peek) }
+        _ = take()
+        guard isSymbol("<") || isSymbol("<=") else { throw error("for_form", peek) }
+        let inclusive = take().text == "<="
+        let bound = try expression()
+        _ = try expectSymbol(";", "semicolon")
+        if isSymbol("++") {
+            _ = take()
+            guard isName(counter.text) else { throw error("for_form", peek) }
+            _ = take()
+        } else {
+            guard isName(counter.text) else { throw error("for_form", peek) }
+            _ = take()
+            if isSymbol("++") {
+                _ = take()
+            } else if isSymbol("+=") {
+                _ = take()
+                guard peek.kind == .number, peek.text == "1" else { throw error("for_form", peek) }
+                _ = take()
+            } else {
+                throw error("for_form", peek)
+            }
+        }
+        let close = try expectSymbol(")", "close_paren")
+        let body = try block()
+        // How many rounds: B - A (plus one for <=); a start of 0 keeps the plain B.
+        var count = bound
+        if start.kind != .number(0) {
+            count = Expression(kind: .binary(.subtract, bound, start), line: bound.line, column: bound.column, spelling: .either)
+        }
+        if inclusive {
+            let one = Expression(kind: .number(1), line: bound.line, column: bound.column, spelling: .either)
+            count = Expression(kind: .binary(.add, count, one), line: bound.line, column: bound.column, spelling: .either)
+        }
+        return Statement(kind: .repeatLoop(count: count, counter: LoopCounter(name: counter.text, start: start), body: body),
+                         source: info(first, close, .java))
+    }
+
+    // MARK: - Expressions (lowest precedence first)
+
+    private mutating func expression() throws(SyntaxError) -> Expression {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maxDepth { throw error("too_deep", peek) }
+        return try binaryLevel(0)
+    }
+
+    private static let levels: [[BinaryOperator]] = [
+        [.or], [.and], [.equal, .notEqual], [.less, .greater, .lessOrEqual, .greaterOrEqual],
+        [.add, .subtract], [.multiply, .divide, .remainder],
+    ]
+
+    private mutating func binaryLevel(_ level: Int) throws(SyntaxError) -> Expression {
+        if level == Parser.levels.count { return try unary() }
+        var left = try binaryLevel(level + 1)
+        while peek.kind == .symbol, let op = BinaryOperator(rawValue: peek.text), Parser.levels[level].contains(op) {
+            let opToken = take()
+            let right = try binaryLevel(level + 1)
+            left = Expression(kind: .binary(op, left, right), line: opToken.line, column: opToken.column, spelling: .either)
+        }
+        return left
+    }
+
+    private mutating func unary() throws(SyntaxError) -> Expression {
+        if isSymbol("!") || isSymbol("-") {
+            let t = take()
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Parser.maxDepth { throw error("too_deep", t) }
+            let inner = try unary()
+            return Expression(kind: t.text == "!" ? .not(inner) : .negate(inner), line: t.line, column: t.column, spelling: .either)
+        }
+        return try primary()
+    }
+
+    private mutating func sensor(_ t: Token, spelling: Spelling, first: Token) throws(SyntaxError) -> Expression {
+        _ = take()
+        _ = try expectSymbol("(", "open_paren")
+        _ = try expectSymbol(")", "close_paren")
+        return Expression(kind: t.text == "look" ? .look : .listen, line: first.line, column: first.column, spelling: spelling)
+    }
+
+    private mutating func primary() throws(SyntaxError) -> Expression {
+        let t = peek
+        switch t.kind {
+        case .number:
+            _ = take()
+            return Expression(kind: .number(Int(t.text) ?? 0), line: t.line, column: t.column, spelling: .either)
+        case .symbol where t.text == "(":
+            _ = take()
+            let inner = try expression()
+            _ = try expectSymbol(")", "close_paren")
+            return inner
+        case .name:
+            switch t.text {
+            case "true", "false":
+                _ = take()
+                return Expression(kind: .truth(t.text == "true"), line: t.line, column: t.column, spelling: .either)
+            case "ada":
+                _ = take()
+                _ = try expectSymbol(".", "dot")
+                let n = peek
+                guard n.kind == .name else { throw expected("command") }
+                if Parser.sensorNames.contains(n.text) { return try sensor(n, spelling: .java, first: t) }
+                if Parser.actionNames[n.text] != nil { throw error("action_not_value", n, [n.text]) }
+                throw error("unknown_command", n, [n.text])
+            case "Tile":
+                _ = take()
+                _ = try expectSymbol(".", "dot")
+                let n = peek
+                guard n.kind == .name, let sight = Sight(name: n.text) else { throw expected("tile") }
+                _ = take()
+                return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .java)
+            default:
+                if Parser.sensorNames.contains(t.text) { return try sensor(t, spelling: .c, first: t) }
+                if Parser.actionNames[t.text] != nil { throw error("action_not_value", t, [t.text]) }
+                if let sight = Sight(name: t.text) {
+                    _ = take()
+                    return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .c)
+                }
+                if Parser.keywords.contains(t.text) { throw expected("expression") }
+                if peek(1).kind == .symbol && peek(1).text == "(" { throw error("unknown_command", t, [t.text]) }
+                _ = take()
+                return Expression(kind: .variable(t.text), line: t.line, column: t.column, spelling: .either)
+            }
+        default:
+            throw expected("expression")
+        }
+    }
+}
