@@ -24,6 +24,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var roomCounter = 0
     var gameFactories: [String: GameFactory] = [:]
     var gameAliases: [String: String] = [:]
+    /// The class challenge operation (set by the level rooms when registered).
+    public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
     public internal(set) var classSession: ClassSession?
     var openGroupRef: GroupRef

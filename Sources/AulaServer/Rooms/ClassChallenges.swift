@@ -1,0 +1,15 @@
+import AulaGames
+
+/// The class challenge (SPEC §6, §7): every student of the session put into the
+/// same level at once, on one shared clock, with a class leaderboard at the
+/// end. The level rooms implement it; the teachers' console drives it through
+/// `server.classChallenges`.
+public protocol ClassChallenges: AnyObject {
+    /// Starts a challenge on `levelID` for `minutes` (nil: the level's own time
+    /// limit). Returns how many students were put into it, or why not.
+    func startChallenge(levelID: String, minutes: Double?, startedBy teacher: String) -> Result<Int, Refusal>
+    /// Ends the running challenge now (the leaderboard is printed as at its end).
+    func stopChallenge() -> Result<Void, Refusal>
+    /// The running challenge's level and seconds left, if any.
+    var runningChallenge: (levelID: String, secondsLeft: Double)? { get }
+}
