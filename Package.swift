@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "AulaServer",
                 dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet", "COpenSSL"]),
         // `aula bench`: the load generator and measurements of SPEC §10.
-        .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaNet", "CShims"]),
+        .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaNet", "AulaContent", "AulaGames", "CShims"]),
         // The executable only parses arguments and wires things together.
         .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaBench"]),
 
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaServerTests", dependencies: ["AulaServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,16 +7,19 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     let directory: URL
+    let databasePath: String
 
     /// Starts `aula serve` on a free loopback port with a fresh database.
-    init(contentDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+    init(contentDirectory: String, databasePath: String? = nil, extraArguments: [String] = [],
+         environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("aula-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.databasePath = databasePath ?? directory.appendingPathComponent("bench.sqlite").path
         port = try ServerProcess.freePort()
         let admin = try ServerProcess.freePort()
         process.executableURL = URL(fileURLWithPath: try ServerProcess.ownExecutable())
         process.arguments = ["serve", "--bind", "127.0.0.1", "--port", String(port), "--admin-port", String(admin),
-                             "--db", directory.appendingPathComponent("bench.sqlite").path,
+                             "--db", self.databasePath,
                              "--content", contentDirectory, "--log-level", "warn"] + extraArguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -38,14 +41,18 @@ final class ServerProcess {
         return 0
     }
 
-    /// Graceful stop (SIGTERM), then cleanup.
-    func stop() {
+    /// Graceful stop (SIGTERM), then cleanup (unless the files are wanted again).
+    func stop(keepFiles: Bool = false) {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(8)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if process.isRunning { kill(pid, SIGKILL) }
         }
+        if !keepFiles { removeFiles() }
+    }
+
+    func removeFiles() {
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -57,10 +57,13 @@ public final class RunningServer: @unchecked Sendable {
     /// Opens the database (migrating it), reads the content, binds the ports.
     public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
         Log.shared.level = config.logLevel
+        // Each student is a socket: a cap above the open-file limit could never
+        // be reached, and "server full" must come before "out of files".
+        var config = config
         let files = FileLimit.raise()
-        if files >= 0 && files < config.limits.maxConnections + 64 {
-            log(.warn, "file.limit", ("open_files", files), ("max_connections", config.limits.maxConnections),
-                ("note", "fewer sockets than the connection cap; raise ulimit -n"))
+        if files > 200 && files < config.limits.maxConnections + 100 {
+            config.limits.maxConnections = files - 100
+            log(.info, "connection.cap", ("max_connections", config.limits.maxConnections), ("open_files", files))
         }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for problem in problems {
