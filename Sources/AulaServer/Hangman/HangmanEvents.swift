@@ -113,9 +113,9 @@ public struct HangmanStateEvent: Event {
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn")) }
         if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-            return t.say("hangman.turn", turn) + " " + t.say("hangman.state.watching")
+            return t.say("hangman.state.turn", turn) + " " + t.say("hangman.state.watching")
         }
-        return t.say("hangman.turn", turn)
+        return t.say("hangman.state.turn", turn)
     }
 
     private func trimmedRight(_ s: String) -> String {
