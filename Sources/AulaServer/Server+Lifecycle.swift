@@ -71,6 +71,7 @@ public final class RunningServer: @unchecked Sendable {
                 ("reason", Catalog.shared.text(problem.reason, .en)))
         }
         let store = try Store(path: config.databasePath)
+        HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
         let loop = try EventLoop()
         let server = try Server(config: config, loop: loop, store: store, content: content)
         store.onError = { error in

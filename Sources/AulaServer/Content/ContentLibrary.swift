@@ -6,12 +6,17 @@ import AulaContent
 /// Bad files are reported as problems and left out; the rest is used.
 public struct ContentLibrary: Sendable {
     public var blocklist: Blocklist = .empty
+    /// Hangman word decks (`Decks/words/*.json`), valid ones only. [hangman]
+    public var wordDecks: [WordDeck] = []
 
     public init() {}
 
     /// One line per kind of content, for `check-content` and the start-up log.
     public func summary(_ language: Language) -> [String] {
-        [Catalog.shared.text("check.blocklist", language, String(blocklist.count))]
+        [Catalog.shared.text("check.blocklist", language, String(blocklist.count)),
+         // [hangman]
+         Catalog.shared.text("check.word_decks", language, String(wordDecks.count),
+                             String(wordDecks.reduce(0) { $0 + $1.words.count }))]
     }
 
     /// Reads and validates the whole content folder.
@@ -27,6 +32,10 @@ public struct ContentLibrary: Sendable {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.not_utf8")))
             }
         }
+        // [hangman] word decks, checked with WordRules.
+        let (decks, deckProblems) = WordDeckLoader.load(contentDirectory: root)
+        library.wordDecks = decks
+        problems += deckProblems
         return (library, problems)
     }
 }

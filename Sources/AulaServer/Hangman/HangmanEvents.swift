@@ -1,0 +1,222 @@
+import AulaGames
+
+/// A snapshot of a round for drawing: taken once per change and shared by
+/// every member's event, so each connection only renders it.
+public struct HangmanView: Sendable {
+    public struct Lives: Sendable {
+        public let name: String
+        public let lives: Int
+        public let misses: Int
+    }
+
+    public let mask: String
+    public let letterCount: Int
+    public let maxLives: Int
+    /// Everyone in turn order with their lives (0 for those out).
+    public let lives: [Lives]
+    public let turn: String?
+    public let tried: [String]
+    public let misses: [String]
+    /// The hint, once someone asked for it this round.
+    public let hint: String?
+
+    public init(round: HangmanRound?, hintShown: Bool) {
+        mask = round?.mask ?? ""
+        letterCount = round?.letterCount ?? 0
+        maxLives = round?.maxLives ?? 0
+        lives = round?.players.map { Lives(name: $0.name, lives: $0.lives, misses: $0.misses) } ?? []
+        turn = round?.turn
+        tried = round?.tried.map(String.init) ?? []
+        misses = round?.misses.map(String.init) ?? []
+        hint = hintShown ? round?.hint : nil
+    }
+
+    /// The player whose turn it is, with their misses (the gallows shows them).
+    var turnPlayer: Lives? { turn.flatMap { name in lives.first { $0.name == name } } }
+}
+
+/// `hangman.state {room, mask, lives:{name:n}, turn, tried:[...], misses:[...], hint?}`
+/// — the word and everyone's lives after every change, and for `state`.
+public struct HangmanStateEvent: Event {
+    public let room: String
+    public let view: HangmanView
+    /// Who reads it (to say "your turn"); not part of the JSON.
+    public let viewer: String?
+
+    public var name: String { "hangman.state" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [
+            ("room", .string(room)),
+            ("mask", .string(view.mask)),
+            ("lives", .object(view.lives.map { ($0.name, .int($0.lives)) })),
+            ("turn", view.turn.map { .string($0) } ?? .null),
+            ("tried", .array(view.tried.map { .string($0) })),
+            ("misses", .array(view.misses.map { .string($0) })),
+        ]
+        if let hint = view.hint { fields.append(("hint", .string(hint))) }
+        return fields
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        t.reader ? readerText(t) : drawnText(t)
+    }
+
+    /// Text mode: the gallows of the player whose turn it is, then the word
+    /// with spaces between its letters, the hint, the misses, everyone's lives
+    /// and whose turn it is. One gallows, not one per player: it shows the
+    /// danger of the one about to guess, and eight gallows would not fit a
+    /// screen; the lives line shows everyone else's standing.
+    private func drawnText(_ t: TextContext) -> [String] {
+        var lines: [String] = []
+        if let player = view.turnPlayer, player.misses > 0 {
+            let art = GallowsArt.lines(misses: player.misses, maxLives: view.maxLives)
+            for (i, row) in art.enumerated() {
+                // The owner's name beside the beam, so nobody thinks it is theirs.
+                let label = i == 0 ? "   " + t.paint(.name, player.name) : ""
+                lines.append(t.paint(player.lives <= 1 ? .bad : .warn, trimmedRight(row)) + label)
+            }
+        }
+        lines.append(t.say("hangman.state.word", t.paint(.title, HangmanStateEvent.spaced(view.mask))))
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if !view.misses.isEmpty {
+            lines.append(t.say("hangman.state.misses", t.paint(.bad, view.misses.joined(separator: ", "))))
+        }
+        let lives = view.lives.map { p -> String in
+            let text = "\(p.name) \(p.lives)/\(view.maxLives)"
+            let style: Style = p.lives == 0 ? .dim : (p.name == view.turn ? .name : (p.lives == 1 ? .bad : .good))
+            return t.paint(style, text)
+        }
+        lines.append(t.say("hangman.state.lives", lives.joined(separator: ", ")))
+        lines.append(turnLine(t))
+        return lines
+    }
+
+    /// Reader mode: no art; the word letter by letter, then lives in words.
+    private func readerText(_ t: TextContext) -> [String] {
+        var lines = [t.say("hangman.reader.word", String(view.letterCount), HangmanStateEvent.spoken(view.mask, t))]
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
+        lines.append(t.say("hangman.state.misses", misses))
+        for p in view.lives {
+            lines.append(p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
+                                     : t.say("hangman.reader.out", p.name))
+        }
+        if let player = view.turnPlayer, player.misses > 0 {
+            lines.append(t.say("hangman.reader.gallows", player.name, String(player.misses), String(view.maxLives)))
+        }
+        lines.append(turnLine(t))
+        return lines
+    }
+
+    private func turnLine(_ t: TextContext) -> String {
+        guard let turn = view.turn else { return t.say("hangman.state.watching") }
+        if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn")) }
+        if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
+            return t.say("hangman.state.turn", turn) + " " + t.say("hangman.state.watching")
+        }
+        return t.say("hangman.state.turn", turn)
+    }
+
+    private func trimmedRight(_ s: String) -> String {
+        var s = Substring(s)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
+    /// `_ a _ _ -` : one character per letter, spaces between them.
+    public static func spaced(_ mask: String) -> String {
+        mask.map(String.init).joined(separator: " ")
+    }
+
+    /// `g, blank, t, blank` : the mask for a screen reader.
+    static func spoken(_ mask: String, _ t: TextContext) -> String {
+        mask.map { c -> String in
+            switch c {
+            case "_": return t.say("hangman.reader.blank")
+            case " ": return t.say("hangman.reader.space")
+            case "-": return t.say("hangman.reader.hyphen")
+            default: return String(c)
+            }
+        }.joined(separator: ", ")
+    }
+}
+
+/// `hangman.guess {room, player, guess, hit, revealed}` — a letter (folded:
+/// `á` is sent as `a`) or a `solve` attempt, and how many letters it uncovered.
+public struct HangmanGuessEvent: Event {
+    public let room: String
+    public let player: String
+    public let guess: String
+    public let hit: Bool
+    public let revealed: Int
+    /// The rules' sentence for it (`hangman.hit`, `hangman.miss`, `hangman.solve_*`).
+    public let phrase: Phrase
+
+    public var name: String { "hangman.guess" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("player", .string(player)), ("guess", .string(guess)),
+         ("hit", .bool(hit)), ("revealed", .int(revealed))]
+    }
+
+    public func text(_ t: TextContext) -> [String] { [t.paint(hit ? .good : .bad, t.say(phrase))] }
+}
+
+/// `round.end {room, kind, outcome, round:[{name, points}], leaderboard:[{name, points}], word}`
+/// — printed once the round is saved: this round's points (turn order) and
+/// the room's running totals (most points first). `word` is an extra field.
+public struct HangmanRoundEndEvent: Event {
+    public struct Line: Sendable {
+        public let name: String
+        public let points: Int
+    }
+
+    public let room: String
+    public let outcome: HangmanOutcome
+    public let word: String
+    public let completedBy: String?
+    public let round: [Line]
+    public let leaderboard: [Line]
+
+    public init(room: String, result: HangmanResult, totals: [(name: String, points: Int)]) {
+        self.room = room
+        outcome = result.outcome
+        word = result.word
+        completedBy = result.completedBy
+        round = result.scores.map { Line(name: $0.name, points: $0.points) }
+        // Stable sort: equal totals keep the order players first appeared.
+        leaderboard = totals.enumerated()
+            .sorted { $0.element.points != $1.element.points ? $0.element.points > $1.element.points : $0.offset < $1.offset }
+            .map { Line(name: $0.element.name, points: $0.element.points) }
+    }
+
+    public var name: String { "round.end" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        func lines(_ list: [Line]) -> JSON {
+            .array(list.map { .object([("name", .string($0.name)), ("points", .int($0.points))]) })
+        }
+        return [("room", .string(room)), ("kind", .string("hangman")), ("outcome", .string(outcome.rawValue)),
+                ("round", lines(round)), ("leaderboard", lines(leaderboard)), ("word", .string(word))]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        let summary = outcome == .solved
+            ? t.say("hangman.round_over.solved", t.paint(.title, word), completedBy ?? "")
+            : t.say("hangman.round_over.lost", t.paint(.title, word))
+        var lines = [t.paint(outcome == .solved ? .good : .warn, summary)]
+        lines.append(t.paint(.title, t.say("hangman.end.round")))
+        lines += rows(round, t)
+        lines.append(t.paint(.title, t.say("hangman.end.total")))
+        lines += rows(leaderboard, t)
+        return lines
+    }
+
+    private func rows(_ list: [Line], _ t: TextContext) -> [String] {
+        list.map { line in
+            t.reader ? t.say("hangman.end.reader_row", line.name, String(line.points))
+                     : "  " + t.paint(.name, line.name.rightPadded(16)) + " " + String(line.points).leftPadded(6)
+        }
+    }
+}

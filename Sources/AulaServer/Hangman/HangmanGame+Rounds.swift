@@ -1,0 +1,183 @@
+import Foundation
+import AulaGames
+import AulaStore
+
+/// Starting a round (the deck's words read from the word bank) and ending one
+/// (saved to the database, then `round.end` printed to the room).
+extension HangmanGame {
+    // MARK: Start
+
+    /// `start` (host): spectators who waited become players, the deck's words
+    /// are read from the database, and the round begins with the room's players.
+    func start(by player: Player) {
+        guard let room, let server else { return }
+        guard room.isHost(player) else {
+            player.refuse(Refusal(code: "not_host", args: [room.host.name]))
+            return
+        }
+        guard !isPlaying, !saving else {
+            player.refuse(Refusal(code: "round_in_progress"))
+            return
+        }
+        room.promoteSpectatorsToPlayers()
+        guard !room.players.isEmpty else {
+            player.refuse(Refusal(code: "no_players"))
+            return
+        }
+        loading = true
+        let deckID = settings.deckID
+        server.store.read({ db in try db.words(deckID: deckID) }) { [weak self, weak player] result in
+            self?.server?.loop.execute { [weak self, weak player] in
+                self?.begin(with: result, startedBy: player)
+            }
+        }
+    }
+
+    private func begin(with words: Result<[WordRow], StoreError>, startedBy host: Player?) {
+        loading = false
+        guard !closed, let room, let server else { return }
+        let rows: [WordRow]
+        switch words {
+        case .success(let found):
+            rows = found
+        case .failure(let error):
+            log(.error, "hangman.words_unreadable", ("room", room.id), ("deck", settings.deckID), ("error", error.description))
+            host?.refuse(Refusal(code: "deck_unavailable", args: [settings.deckID]))
+            return
+        }
+        let entries = rows.map { WordEntry(word: $0.word, hint: $0.hint) }
+        guard let word = WordPicker.pick(from: entries, difficulty: settings.difficulty,
+                                         avoiding: Set(recentWords), random: &random) else {
+            host?.refuse(Refusal(code: "deck_empty", args: [settings.deckID]))
+            return
+        }
+        // The players are the room's players now (someone may have left while the words were read).
+        let players = room.players
+        switch HangmanRound.start(word: word, players: players.map(\.name), difficulty: settings.difficulty,
+                                  random: &random, now: server.loop.now) {
+        case .failure(let refusal):
+            host?.refuse(refusal)
+        case .success(let started):
+            round = started.round
+            hintShown = false
+            roundStartedAt = server.wallClock()
+            roundPlayers = Dictionary(players.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            recentWords.append(word.key)
+            if recentWords.count > Self.recentWordsKept { recentWords.removeFirst() }
+            log(.info, "hangman.round_started", ("room", room.id), ("deck", settings.deckID),
+                ("players", players.count))
+            announce(started.events)
+        }
+    }
+
+    // MARK: End
+
+    /// The word is complete or nobody has lives: save the round, and print
+    /// `round.end` only once the database confirms it (SPEC §8), or after
+    /// `saveWait` with a warning when the disk does not answer.
+    func finish(_ result: HangmanResult) {
+        cancelTurnTimer()
+        guard let server, let room, let round else { return }
+        saving = true
+        for score in result.scores {
+            if let index = totals.firstIndex(where: { $0.name == score.name }) {
+                totals[index].points += score.points
+            } else {
+                totals.append((score.name, score.points))
+            }
+        }
+        let end = HangmanRoundEndEvent(room: room.id, result: result, totals: totals)
+        let record = roundRecord(round, result: result, room: room, server: server)
+        let seats = round.players.map { p in
+            Seat(name: p.name, groupID: roundPlayers[p.name]?.group.id ?? room.host.group.id,
+                 studentID: roundPlayers[p.name]?.studentID, points: p.points, outcome: Self.outcome(of: p, in: result))
+        }
+        let endedAt = record.endedAt
+        let ticket = RoundEndTicket(end: end)
+        server.store.write(returning: { db -> Int64 in
+            var record = record
+            record.scores = try seats.map { seat in
+                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
+                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
+            }
+            return try db.saveRound(record)
+        }) { [weak self, weak server] saved in
+            server?.loop.execute { [weak self] in self?.tell(ticket, saved) }
+        }
+        _ = server.loop.schedule(after: Self.saveWait) { [weak self] in self?.tell(ticket, nil) }
+    }
+
+    /// The first of "the store confirmed" and "we waited long enough" prints the end.
+    private func tell(_ ticket: RoundEndTicket, _ saved: Result<Int64, StoreError>?) {
+        guard !ticket.told else {
+            if case .success(let id)? = saved { log(.info, "hangman.round_saved_late", ("room", ticket.end.room), ("round", id)) }
+            return
+        }
+        ticket.told = true
+        saving = false
+        roundSaved(ticket.end, saved)
+    }
+
+    /// Prints the end of the round: a warning first when it is not saved (nil: not yet).
+    private func roundSaved(_ end: HangmanRoundEndEvent, _ saved: Result<Int64, StoreError>?) {
+        guard let room else { return }
+        switch saved {
+        case .success(let id):
+            log(.info, "hangman.round_saved", ("room", room.id), ("round", id))
+        case .failure(let error):
+            log(.error, "hangman.round_not_saved", ("room", room.id), ("error", error.description))
+            room.broadcast(InfoEvent("hangman.not_saved", style: .bad))
+        case nil:
+            log(.warn, "hangman.round_save_waiting", ("room", room.id))
+            room.broadcast(InfoEvent("hangman.not_saved_yet", style: .warn))
+        }
+        room.broadcast(end)
+        room.broadcast(InfoEvent("hangman.next_round", room.host.name))
+    }
+
+    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: Server) -> RoundRecord {
+        let detail = JSON.object([
+            ("word", .string(result.word)), ("difficulty", .string(round.difficulty.rawValue)),
+            ("outcome", .string(result.outcome.rawValue)),
+            ("completed_by", result.completedBy.map { .string($0) } ?? .null),
+            ("players", .int(round.players.count)),
+        ]).serialized
+        let group = room.host.group
+        let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
+        let now = server.wallClock()
+        return RoundRecord(sessionID: session, groupID: group.id, game: "hangman", room: room.id,
+                           subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
+                           endedAt: max(now, roundStartedAt), scores: [])
+    }
+
+    /// A player's outcome as stored: `solved` (completed the word), `played`
+    /// (still in when someone else completed it), `lost` (still in when
+    /// nobody had lives), `out` (no lives left), `spectator` (three timeouts),
+    /// `left` (left the room).
+    static func outcome(of player: HangmanPlayer, in result: HangmanResult) -> String {
+        switch player.status {
+        case .out: return "out"
+        case .spectator: return "spectator"
+        case .left: return "left"
+        case .playing:
+            if result.completedBy == player.name { return "solved" }
+            return result.outcome == .solved ? "played" : "lost"
+        }
+    }
+}
+
+/// One player's line of a round to save (Sendable, for the store thread).
+struct Seat: Sendable {
+    let name: String
+    let groupID: Int64
+    let studentID: Int64?
+    let points: Int
+    let outcome: String
+}
+
+/// Whether a round's end was printed yet (by the store's answer or the wait).
+final class RoundEndTicket: @unchecked Sendable {
+    let end: HangmanRoundEndEvent
+    var told = false
+    init(end: HangmanRoundEndEvent) { self.end = end }
+}

@@ -1,0 +1,259 @@
+import AulaGames
+import AulaStore
+import AulaNet
+
+/// A hangman room's game (SPEC §4): the host's settings, the round being
+/// played (a pure `HangmanRound` value), its turn timer, and the room's
+/// running totals. It feeds the round players' actions, turns the events the
+/// rules return into `Event`s for the room, and saves every finished round
+/// before printing its leaderboard.
+///
+/// Owned by the loop thread like the rest of the server (store callbacks hop
+/// back with `loop.execute`), hence `@unchecked Sendable`.
+public final class HangmanGame: RoomGame, @unchecked Sendable {
+    public let kind = "hangman"
+    public let maxPlayers = 8
+    /// How long `round.end` waits for the database before it is printed anyway
+    /// (a full disk must not freeze the room; the write keeps retrying).
+    public static let saveWait: Double = 3
+    /// How many recent words a room avoids drawing again.
+    static let recentWordsKept = 20
+
+    public internal(set) var settings: HangmanSettings
+    /// The current (or last) round; nil before the first `start`.
+    public internal(set) var round: HangmanRound?
+    weak var server: Server?
+    weak var room: Room?
+    var random: SeededRandom
+    var turnTimer: TimerID?
+    /// Waiting for the deck's words from the database after `start`.
+    var loading = false
+    /// The finished round is being saved; its `round.end` is not printed yet.
+    var saving = false
+    var closed = false
+    /// Someone typed `hint`: the state shows it until the round ends.
+    var hintShown = false
+    /// The room's players of this round, by name (they keep their points when they leave).
+    var roundPlayers: [String: Player] = [:]
+    var roundStartedAt: Double = 0
+    var recentWords: [String] = []
+    /// The room's running totals across rounds, in order of first appearance.
+    var totals: [(name: String, points: Int)] = []
+
+    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+        self.server = server
+        self.settings = settings
+        self.random = random
+    }
+
+    /// Registers `create hangman` (alias `ahorcado`). Each room gets its own
+    /// random source, derived from `seed` (default: the clock at registration).
+    public static func register(_ server: Server, seed: UInt64? = nil) {
+        let base = seed ?? UInt64(bitPattern: Int64(server.wallClock() * 1_000_000))
+        var rooms: UInt64 = 0
+        server.registerGame("hangman", alias: "ahorcado") { server, host, args in
+            rooms += 1
+            let parsed = HangmanSettings.parse(args.words, decks: server.content.wordDecks,
+                                               language: host.language.rawValue)
+            return parsed.map { settings in
+                var mixer = SeededRandom(seed: base &+ rooms &* 0x9E37_79B9_7F4A_7C15)
+                return HangmanGame(server: server, settings: settings, random: SeededRandom(seed: mixer.next()))
+            }
+        }
+    }
+
+    // MARK: RoomGame
+
+    public var isPlaying: Bool { loading || (round.map { !$0.isOver } ?? false) }
+
+    public var about: Phrase {
+        Phrase("hangman.about", ["§" + settings.difficulty.phraseKey, settings.deckID, String(settings.turnSeconds)])
+    }
+
+    public var commands: CommandTable<GameCall> { HangmanCommands.table }
+
+    public func attach(to room: Room) {
+        self.room = room
+        room.host.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
+    }
+
+    public func playerJoined(_ player: Player, spectator: Bool) {
+        if let round, !round.isOver {
+            player.send(stateEvent(for: player.name))
+        } else if let room {
+            player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
+        }
+    }
+
+    public func playerLeft(_ player: Player) {
+        guard let round, !round.isOver, let index = round.players.firstIndex(where: { $0.name == player.name }),
+              round.players[index].status != .left else { return }
+        act(.leave(player.name), by: nil)
+    }
+
+    public func playerReconnected(_ player: Player) {
+        if let round, !round.isOver { player.send(stateEvent(for: player.name)) }
+    }
+
+    public func bareInput(_ line: String, from player: Player) -> Bool {
+        let text = HangmanLetters.trimmed(line)
+        if text.count == 1 {
+            guess(text, by: player)
+            return true
+        }
+        // A bare word on your turn is most likely a guess of the whole word:
+        // the rules answer `one_letter_only` with how to `solve` it.
+        if let round, !round.isOver, round.turn == player.name, text.allSatisfy(HangmanLetters.isLetter) {
+            guess(text, by: player)
+            return true
+        }
+        return false
+    }
+
+    public func roomClosed() {
+        closed = true
+        cancelTurnTimer()
+    }
+
+    // MARK: What players do
+
+    func guess(_ text: String, by player: Player) { act(.guess(player.name, text), by: player) }
+
+    func solve(_ text: String, by player: Player) { act(.solve(player.name, text), by: player) }
+
+    /// Applies an action to the round: refusals go back to the one who acted,
+    /// accepted actions are told to the whole room.
+    func act(_ action: HangmanAction, by player: Player?) {
+        guard let server else { return }
+        guard var current = round else {
+            player?.refuse(Refusal(code: loading ? "round_starting" : "no_round"))
+            return
+        }
+        let outcome = current.apply(action, now: server.loop.now)
+        round = current
+        switch outcome {
+        case .failure(let refusal): player?.refuse(refusal)
+        case .success(let events): announce(events)
+        }
+    }
+
+    /// `hint`: the word's hint, to the whole room; it stays in the state.
+    func showHint(to player: Player) {
+        guard let round, !round.isOver, let room else {
+            player.refuse(Refusal(code: "no_round"))
+            return
+        }
+        hintShown = true
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, round.hint, style: .warn))
+    }
+
+    /// `letters`: the letters tried, hits and misses, to the one who asked.
+    func showLetters(to player: Player) {
+        guard let round else {
+            player.refuse(Refusal(code: "no_round"))
+            return
+        }
+        func list(_ letters: [Character]) -> String {
+            letters.isEmpty ? "§hangman.state.none" : letters.map(String.init).joined(separator: ", ")
+        }
+        player.send(InfoEvent(phrases: [
+            Phrase("hangman.state.tried", [list(round.tried)]),
+            Phrase("hangman.state.hits", [list(round.hits)]),
+            Phrase("hangman.state.misses", [list(round.misses)]),
+        ]))
+    }
+
+    /// `state`: the gallows and the word again, to the one who asked (in JSON, `hangman.state`).
+    func showState(to player: Player) {
+        guard let round, !round.isOver else {
+            player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room?.host.name ?? ""])]))
+            return
+        }
+        player.send(stateEvent(for: player.name))
+    }
+
+    var settingsPhrase: Phrase {
+        Phrase("hangman.settings", ["§" + settings.difficulty.phraseKey, settings.deckID, String(settings.turnSeconds)])
+    }
+
+    // MARK: Telling the room
+
+    /// Turns the rules' events into what the room sees: `hangman.guess` for a
+    /// letter or a solve, one `info` with the other news (lives, turn, points),
+    /// then the new state — or, when the round is over, its saving and `round.end`.
+    func announce(_ events: [HangmanEvent]) {
+        guard let room else { return }
+        var news: [Phrase] = []
+        var finished: HangmanResult?
+        func tellNews() {
+            if !news.isEmpty { room.broadcast(InfoEvent(phrases: news)) }
+            news = []
+        }
+        for event in events {
+            switch event {
+            case .guessed(let name, let letter, let hit, let revealed):
+                tellNews()
+                room.broadcast(HangmanGuessEvent(room: room.id, player: name, guess: String(letter), hit: hit,
+                                                 revealed: revealed, phrase: event.phrase))
+            case .solveTried(let name, let text, let correct, let revealed):
+                tellNews()
+                room.broadcast(HangmanGuessEvent(room: room.id, player: name, guess: text, hit: correct,
+                                                 revealed: revealed, phrase: event.phrase))
+            case .becameSpectator(let name):
+                news.append(event.phrase)
+                if let player = roundPlayers[name] { room.makeSpectator(player) }
+            case .roundOver(let result):
+                finished = result
+            default:
+                news.append(event.phrase)
+            }
+        }
+        tellNews()
+        if let finished {
+            finish(finished)
+        } else {
+            broadcastState()
+            restartTurnTimer()
+        }
+    }
+
+    /// The state for one reader: the same for everyone except "your turn".
+    func stateEvent(for viewer: String?) -> HangmanStateEvent {
+        HangmanStateEvent(room: room?.id ?? "", view: HangmanView(round: round, hintShown: hintShown), viewer: viewer)
+    }
+
+    func broadcastState() {
+        guard let room else { return }
+        let view = HangmanView(round: round, hintShown: hintShown)
+        for member in room.members {
+            member.send(HangmanStateEvent(room: room.id, view: view, viewer: member.name))
+        }
+        for watcher in room.watchers {
+            watcher.send(HangmanStateEvent(room: room.id, view: view, viewer: nil))
+        }
+    }
+
+    // MARK: Turn timer
+
+    /// (Re)starts the clock of the current turn: a new turn, or a hit that
+    /// keeps it. A disconnected player's turn passes when it runs out too.
+    func restartTurnTimer() {
+        cancelTurnTimer()
+        guard let server, let round, let turn = round.turn else { return }
+        let started = round.turnStartedAt
+        turnTimer = server.loop.schedule(after: Double(settings.turnSeconds)) { [weak self] in
+            self?.turnRanOut(turn, started: started)
+        }
+    }
+
+    func cancelTurnTimer() {
+        if let timer = turnTimer, let server { server.loop.cancel(timer) }
+        turnTimer = nil
+    }
+
+    private func turnRanOut(_ name: String, started: Double) {
+        turnTimer = nil
+        guard !closed, let round, !round.isOver, round.turn == name, round.turnStartedAt == started else { return }
+        act(.timeout(name), by: nil)
+    }
+}

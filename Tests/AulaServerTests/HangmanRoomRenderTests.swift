@@ -1,0 +1,177 @@
+import Testing
+import AulaGames
+import AulaContent
+@testable import AulaServer
+
+@Suite struct HangmanRoomRenderTests {
+    private func round(_ word: String, players: [String] = ["Ana", "Ben"], seed: UInt64 = 1) throws -> HangmanRound {
+        var random = SeededRandom(seed: seed)
+        let started = HangmanRound.start(word: WordEntry(word: word, hint: "Una pista"), players: players,
+                                         difficulty: .medium, random: &random, now: 0)
+        return try started.get().round
+    }
+
+    private func render(_ event: Event, mode: Renderer.Mode = .text, reader: Bool = false, language: Language = .en) -> String {
+        var renderer = Renderer(language: language)
+        renderer.mode = mode
+        renderer.reader = reader
+        renderer.color = false
+        return renderer.render(event)
+    }
+
+    // MARK: Gallows
+
+    @Test func gallowsIsEmptyBeforeTheFirstMissAndWholeAtTheLast() {
+        let empty = GallowsArt.lines(misses: 0, maxLives: 5)
+        #expect(empty.count == GallowsArt.height)
+        #expect(empty.allSatisfy { $0.trimmingCharacters(in: " ") == "" })
+        let full = GallowsArt.lines(misses: 5, maxLives: 5)
+        #expect(full.allSatisfy { $0.count == GallowsArt.width })
+        #expect(full[0].contains("+----+"))
+        #expect(full[2].contains("O"))
+        #expect(full[3].contains("/|\\"))
+        #expect(full[4].contains("/ \\"))
+        #expect(full[6] == "==========")
+        // It grows with every miss, whatever the lives.
+        for lives in 1...8 {
+            let strokes = (0...lives).map { GallowsArt.strokesShown(misses: $0, maxLives: lives) }
+            #expect(strokes == strokes.sorted())
+            #expect(strokes.last == GallowsArt.strokes)
+        }
+    }
+
+    // MARK: Catalogs
+
+    @Test func everyHangmanKeyExistsInEnglishAndSpanish() {
+        let keys = HangmanPhrases.allKeys + WordDeckLoader.problemKeys + [
+            "hangman.about", "hangman.settings", "hangman.waiting", "hangman.next_round", "hangman.hint_asked",
+            "hangman.set.turn", "hangman.set.difficulty", "hangman.set.deck", "hangman.not_saved",
+            "hangman.not_saved_yet", "hangman.end.round", "hangman.end.total", "hangman.end.reader_row",
+            "hangman.reader.space", "hangman.reader.hyphen", "check.word_decks",
+            "error.no_round", "error.round_starting", "error.round_in_progress", "error.unknown_deck",
+            "error.no_decks", "error.bad_turn_time", "error.bad_difficulty", "error.deck_unavailable",
+            "error.deck_empty", "error.not_host",
+        ]
+        for key in keys {
+            for language in Language.allCases {
+                #expect(Catalog.shared.template(key, language) != nil, "\(key) missing in \(language)")
+            }
+        }
+    }
+
+    @Test func everyHangmanCommandHasUsageAndHelpInBothLanguages() {
+        let entries = HangmanCommands.table.entries
+        #expect(entries.map(\.name) == ["start", "guess", "solve", "hint", "letters", "state", "set"])
+        for entry in entries {
+            #expect(!entry.aliases.isEmpty, "\(entry.name) needs a Spanish alias")
+            for language in Language.allCases {
+                #expect(Catalog.shared.template("usage.\(entry.id)", language) != nil, "usage.\(entry.id) \(language)")
+                #expect(Catalog.shared.template("help.\(entry.id)", language) != nil, "help.\(entry.id) \(language)")
+            }
+        }
+        // Room commands don't hide the lobby's `leave`.
+        #expect(HangmanCommands.table.find("leave") == nil)
+        #expect(HangmanCommands.table.find("RESOLVER")?.name == "solve")
+    }
+
+    // MARK: Events
+
+    @Test func stateJSONHasTheDocumentedFieldsInOrder() throws {
+        var r = try round("año-luz")
+        let first = try #require(r.turn)
+        _ = r.apply(.guess(first, "á"), now: 1)
+        _ = r.apply(.guess(first, "x"), now: 2)
+        let event = HangmanStateEvent(room: "hangman-1", view: HangmanView(round: r, hintShown: false), viewer: nil)
+        let turn = try #require(r.turn)
+        let lives = r.players.map { "\"\($0.name)\":\($0.lives)" }.joined(separator: ",")
+        #expect(render(event, mode: .json) ==
+            "{\"ev\":\"hangman.state\",\"room\":\"hangman-1\",\"mask\":\"a__-___\",\"lives\":{\(lives)},"
+            + "\"turn\":\"\(turn)\",\"tried\":[\"a\",\"x\"],\"misses\":[\"x\"]}\r\n")
+        // The hint appears once someone asked for it.
+        let hinted = HangmanStateEvent(room: "hangman-1", view: HangmanView(round: r, hintShown: true), viewer: nil)
+        #expect(render(hinted, mode: .json).hasSuffix(",\"misses\":[\"x\"],\"hint\":\"Una pista\"}\r\n"))
+    }
+
+    @Test func maskShowsRealLettersAndAlwaysShowsHyphens() throws {
+        var r = try round("pingüino", players: ["Ana"])
+        #expect(r.mask == "________")
+        _ = r.apply(.guess("Ana", "u"), now: 1)
+        #expect(r.mask == "____ü___")
+        let view = HangmanView(round: r, hintShown: false)
+        let text = render(HangmanStateEvent(room: "hangman-1", view: view, viewer: "Ana"))
+        #expect(text.contains("Word: _ _ _ _ ü _ _ _\r\n"))
+        #expect(text.contains("Your turn"))
+    }
+
+    @Test func textStateDrawsTheTurnPlayersGallowsAndReaderModeDescribesIt() throws {
+        var r = try round("gato", players: ["Ana"])
+        _ = r.apply(.guess("Ana", "z"), now: 1)
+        _ = r.apply(.guess("Ana", "g"), now: 2)
+        let view = HangmanView(round: r, hintShown: false)
+        let text = render(HangmanStateEvent(room: "hangman-1", view: view, viewer: "Ben"))
+        #expect(text.contains("=========="))
+        #expect(text.contains("Word: g _ _ _"))
+        #expect(text.contains("Ana 5/6"))
+        #expect(text.contains("Waiting for Ana to play."))
+        let reader = render(HangmanStateEvent(room: "hangman-1", view: view, viewer: "Ana"), reader: true)
+        #expect(!reader.contains("="))
+        #expect(!reader.contains("|"))
+        #expect(reader.contains("The word has 4 letters: g, blank, blank, blank."))
+        #expect(reader.contains("Ana has 5 of 6 lives."))
+        #expect(reader.contains("Ana's gallows: 1 of 6 misses drawn."))
+        let spanish = render(HangmanStateEvent(room: "hangman-1", view: view, viewer: "Ana"), reader: true, language: .es)
+        #expect(spanish.contains("La palabra tiene 4 letras: g, hueco, hueco, hueco."))
+        #expect(spanish.contains("Ana tiene 5 de 6 vidas."))
+    }
+
+    @Test func guessAndRoundEndJSONShapes() {
+        let guess = HangmanGuessEvent(room: "hangman-2", player: "Ana", guess: "a", hit: true, revealed: 2,
+                                      phrase: Phrase("hangman.hit", ["Ana", "a", "2"]))
+        #expect(render(guess, mode: .json) ==
+            "{\"ev\":\"hangman.guess\",\"room\":\"hangman-2\",\"player\":\"Ana\",\"guess\":\"a\",\"hit\":true,\"revealed\":2}\r\n")
+        let result = HangmanResult(outcome: .solved, word: "gato", hint: "Maúlla", completedBy: "Ben",
+                                   scores: [HangmanScore(name: "Ana", points: 10), HangmanScore(name: "Ben", points: 105)])
+        let end = HangmanRoundEndEvent(room: "hangman-2", result: result,
+                                       totals: [("Ana", 130), ("Ben", 105), ("Cy", 130)])
+        #expect(render(end, mode: .json) ==
+            "{\"ev\":\"round.end\",\"room\":\"hangman-2\",\"kind\":\"hangman\",\"outcome\":\"solved\","
+            + "\"round\":[{\"name\":\"Ana\",\"points\":10},{\"name\":\"Ben\",\"points\":105}],"
+            + "\"leaderboard\":[{\"name\":\"Ana\",\"points\":130},{\"name\":\"Cy\",\"points\":130},{\"name\":\"Ben\",\"points\":105}],"
+            + "\"word\":\"gato\"}\r\n")
+        let text = render(end)
+        #expect(text.contains("Round over! The word was gato, completed by Ben."))
+        #expect(text.contains("Room total:"))
+        let reader = render(end, reader: true, language: .es)
+        #expect(reader.contains("Ben: 105 puntos."))
+    }
+
+    // MARK: Settings
+
+    @Test func createArgumentsPickDifficultyAndDeckInAnyOrder() throws {
+        let decks = [
+            WordDeck(id: "animals-en", title: "Animals", lang: "en", words: []),
+            WordDeck(id: "animales-es", title: "Animales", lang: "es", words: []),
+            WordDeck(id: "frutas-es", title: "Frutas", lang: "es", words: []),
+        ]
+        let spanish = try HangmanSettings.parse(["frutas-es", "difícil"], decks: decks, language: "es").get()
+        #expect(spanish == HangmanSettings(difficulty: .hard, deckID: "frutas-es"))
+        let byLanguage = try HangmanSettings.parse([], decks: decks, language: "es").get()
+        #expect(byLanguage == HangmanSettings(difficulty: .medium, deckID: "animales-es"))
+        #expect(try HangmanSettings.parse(["easy"], decks: decks, language: "en").get().deckID == "animals-en")
+        #expect(try HangmanSettings.parse([], decks: decks, language: "fr").get().deckID == "animales-es")
+        guard case .failure(let unknown) = HangmanSettings.parse(["planetas"], decks: decks, language: "es") else {
+            Issue.record("an unknown deck must be refused")
+            return
+        }
+        #expect(unknown.code == "unknown_deck")
+        #expect(unknown.phrase.args == ["planetas", "animales-es, animals-en, frutas-es"])
+        guard case .failure(let none) = HangmanSettings.parse([], decks: [], language: "es") else {
+            Issue.record("no decks must be refused")
+            return
+        }
+        #expect(none.code == "no_decks")
+        #expect((try? HangmanSettings.turnSeconds("4").get()) == nil)
+        #expect((try? HangmanSettings.turnSeconds("301").get()) == nil)
+        #expect((try? HangmanSettings.turnSeconds("5").get()) == 5)
+    }
+}
