@@ -7,7 +7,7 @@ import AulaContent
 /// `aula bench MODE [--quick] [--out PATH] [--target HOST:PORT]` — bounded
 /// loopback measurements of SPEC §10, printed and written as a Markdown report.
 public enum Bench {
-    public static let modes = ["connections", "judge", "leaderboard", "startup"]
+    public static let modes = ["connections", "hangman", "judge", "leaderboard", "startup"]
 
     public struct Options {
         public var mode: String
@@ -17,6 +17,9 @@ public enum Bench {
         public var contentDirectory = "."
         public var connections: Int?
         public var rows: Int?
+        public var rooms: Int?
+        public var seconds: Double?
+        public var baselineSource = "bench/baseline.c"
 
         public init(mode: String) {
             self.mode = mode
@@ -56,6 +59,7 @@ public enum Bench {
         case "connections": return try connections(options)
         case "leaderboard": return try leaderboard(options)
         case "judge": return judge(options)
+        case "hangman": return try hangman(options)
         case "startup": return try startup(options)
         default: throw BenchError("unknown mode \"\(mode)\"; modes: \(modes.joined(separator: ", ")), all")
         }
@@ -91,6 +95,56 @@ public enum Bench {
         lines.append("- Failed connections: \(result.failures)")
         lines.append("- Target (SPEC §10): 10,000 connections held, RSS under 150 MB")
         return ("connections", lines)
+    }
+
+    static func hangman(_ options: Options) throws -> (String, [String]) {
+        let rooms = options.rooms ?? (options.quick ? 100 : 2000)
+        let seconds = options.seconds ?? (options.quick ? 3 : 20)
+        let content = try StartupBench(levels: 0, words: 0).makeHangmanContent()
+        defer { try? FileManager.default.removeItem(at: content) }
+        var lines = ["- Parameters: \(rooms) rooms × 5 players, JSON clients on one epoll thread, loopback; "
+                     + "paced: about one guess a second per room; saturation: each room guesses as soon as the last update arrived; "
+                     + String(format: "%.0f s measured after a 2 s warm-up per run", seconds)]
+        func row(_ name: String, _ r: FanoutBench.Result) -> String {
+            String(format: "| %@ | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f |", name,
+                   Percentiles(r.latencies).p50, Percentiles(r.latencies).p90, Percentiles(r.latencies).p99,
+                   Percentiles(r.latencies).max, Double(r.guesses) / max(r.seconds, 0.001), Double(r.updates) / max(r.seconds, 0.001))
+        }
+        var results: [String: FanoutBench.Result] = [:]
+        for pace in ["paced", "saturation"] {
+            let mode: FanoutBench.Pace = pace == "paced" ? .perSecond(1) : .saturation
+            let aula = try ServerProcess(contentDirectory: content.path, extraArguments: ["--lines-per-second", "1000"])
+            let aulaRSSBefore = aula.residentBytes()
+            results["aula-\(pace)"] = try FanoutBench(rooms: rooms, duration: seconds, pace: mode)
+                .run(port: aula.port, server: .aula(deck: "bench-long"))
+            let aulaRSS = aula.residentBytes()
+            aula.stop()
+            let baseline = try BaselineProcess(source: options.baselineSource)
+            results["baseline-\(pace)"] = try FanoutBench(rooms: rooms, duration: seconds, pace: mode)
+                .run(port: baseline.port, server: .baseline)
+            baseline.stop()
+            if pace == "paced" {
+                lines.append("- Aula server RSS: \(megabytes(aulaRSSBefore)) idle, \(megabytes(aulaRSS)) with the rooms playing")
+            }
+        }
+        lines.append("")
+        lines.append("| run | p50 ms | p90 ms | p99 ms | max ms | guesses/s | updates/s |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for key in ["aula-paced", "baseline-paced", "aula-saturation", "baseline-saturation"] {
+            if let r = results[key] { lines.append(row(key, r)) }
+        }
+        lines.append("")
+        if let a = results["aula-paced"], let b = results["baseline-paced"] {
+            let ratio = Percentiles(a.latencies).p99 / max(Percentiles(b.latencies).p99, 0.001)
+            lines.append(String(format: "- Paced p99: Aula %.2f ms ÷ baseline %.2f ms = %.2f× (target: under 5 ms and at most 2×)",
+                                Percentiles(a.latencies).p99, Percentiles(b.latencies).p99, ratio))
+            lines.append("- Paced refusals (guess raced a state update): \(a.refused)")
+        }
+        if let a = results["aula-saturation"], let b = results["baseline-saturation"] {
+            let ua = Double(a.updates) / max(a.seconds, 0.001), ub = Double(b.updates) / max(b.seconds, 0.001)
+            lines.append(String(format: "- Saturation updates/s: Aula %.0f ÷ baseline %.0f = %.2f (target: at least 0.5)", ua, ub, ua / max(ub, 1)))
+        }
+        return ("hangman", lines)
     }
 
     static func judge(_ options: Options) -> (String, [String]) {

@@ -53,6 +53,24 @@ struct StartupBench {
         return root
     }
 
+    /// A content folder with one deck of long words (`bench-long`, hard
+    /// difficulty), so hangman rounds last many guesses.
+    func makeHangmanContent() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("aula-bench-hangman-\(UUID().uuidString)")
+        let deckDir = root.appendingPathComponent("Decks/words")
+        try FileManager.default.createDirectory(at: deckDir, withIntermediateDirectories: true)
+        let syllables = ["bal", "cem", "dir", "fok", "gun", "laz", "mep", "nix", "pob", "ruy", "saj", "tew", "vih", "zoq"]
+        var entries: [String] = []
+        for n in 0..<300 {
+            let word = (0..<4).map { syllables[(n * 7 + $0 * 5 + n / 14) % syllables.count] }.joined()
+            entries.append("{\"word\":\"\(word)\",\"hint\":\"Bench word \(n)\"}")
+        }
+        let unique = Array(Set(entries))
+        let deck = "{\"id\":\"bench-long\",\"title\":\"Bench\",\"lang\":\"en\",\"words\":[" + unique.joined(separator: ",") + "]}"
+        try deck.write(to: deckDir.appendingPathComponent("bench-long.json"), atomically: true, encoding: .utf8)
+        return root
+    }
+
     /// Seconds from process start to the port accepting, for a first start
     /// (empty database) and a second start on the same database.
     func run(runs: Int) throws -> (first: [Double], again: [Double]) {

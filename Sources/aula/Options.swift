@@ -11,7 +11,8 @@ struct Options {
     /// Flags that take a value (`--port 4000` or `--port=4000`).
     static let valued: Set<String> = ["port", "admin-port", "admin-bind", "bind", "db", "content", "lang", "log-level",
                                       "out", "target", "group", "game", "since", "script", "idle-timeout", "grace",
-                                      "connections", "rooms", "players", "seconds", "rows", "max-connections"]
+                                      "connections", "rooms", "players", "seconds", "rows", "max-connections",
+                                      "lines-per-second", "baseline"]
 
     init(_ args: [String]) throws {
         var i = 0
@@ -80,6 +81,7 @@ struct Options {
         }
         if let grace = try int("grace") { config.reconnectGrace = Double(max(0, grace)) }
         if let cap = try int("max-connections") { config.limits.maxConnections = max(1, cap) }
+        if let rate = try int("lines-per-second") { config.limits.linesPerSecond = max(1, rate) }
         return config
     }
 }

@@ -10,9 +10,10 @@ Usage: aula COMMAND [options]
 Commands:
   serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
   check-content   validate every Level and Deck file; exits non-zero on any error
-  bench MODE      measure speed and memory (modes: connections, leaderboard, all);
-                  --quick, --out PATH (default bench-report.md), --target HOST:PORT,
-                  --connections N, --rows N
+  bench MODE      measure speed and memory (modes: connections, hangman, judge,
+                  leaderboard, startup, all); --quick, --out PATH (default
+                  bench-report.md), --target HOST:PORT, --connections N, --rows N,
+                  --rooms N, --seconds N, --baseline PATH (default bench/baseline.c)
   help            this text
 
 Run "aula serve --help" for the server's options.
@@ -39,6 +40,7 @@ Options (each also read from an environment variable):
   --idle-timeout MIN  minutes before idle students are disconnected (AULA_IDLE_TIMEOUT, default 30)
   --grace SECONDS     reconnect grace for dropped students (AULA_GRACE, default 120)
   --max-connections N connection cap (AULA_MAX_CONNECTIONS, default 20000)
+  --lines-per-second N  flood limit per connection (AULA_LINES_PER_SECOND, default 20)
 
 Ctrl-C (SIGINT) or SIGTERM shuts down gracefully: everyone is told, pending
 writes are committed and the database is closed cleanly.
@@ -78,6 +80,9 @@ do {
         if let content = options.value("content") { bench.contentDirectory = content }
         bench.connections = try options.int("connections")
         bench.rows = try options.int("rows")
+        bench.rooms = try options.int("rooms")
+        if let seconds = try options.int("seconds") { bench.seconds = Double(seconds) }
+        if let source = options.value("baseline") { bench.baselineSource = source }
         if let target = options.value("target") {
             let parts = target.split(separator: ":")
             guard parts.count == 2, let port = Int(parts[1]) else { fail("--target must be HOST:PORT") }
