@@ -64,7 +64,6 @@ extension QuizRoom {
     /// `start` (host): the quiz begins; those without a team join the smallest.
     func start(by player: Player) {
         guard isHost(player) else { return player.send(ErrorEvent(notHost())) }
-        guard !saving else { return player.send(ErrorEvent(code: "quiz_saving")) }
         for p in roomPlayers { syncMultiplier(p) }
         let now = server.loop.now
         let before = game

@@ -153,12 +153,14 @@ extension QuizRoom {
 
     // MARK: The end
 
-    /// Shows each player's and team's result, saves the quiz, then (after the
-    /// commit) prints the leaderboards and gets the room ready for another quiz.
+    /// Shows each player's and team's result, gets the room ready for the next
+    /// quiz (same deck, teams and scoring; watchers now play) and saves this
+    /// one; its leaderboards are printed once the save has committed (SPEC §8).
+    /// If the disk does not answer within `saveWait`, they are printed anyway,
+    /// marked as not saved, and play goes on (SPEC §11); the write keeps retrying.
     func finish(_ results: QuizResults) {
         guard let room else { return }
         room.broadcast(QuizResultEvent(room: room.id, results: results))
-        saving = true
         let host = room.host
         let session = server.classSession.flatMap { $0.group == host.group ? $0.id : nil }
         let save = QuizRoundSave.make(
@@ -167,21 +169,32 @@ extension QuizRoom {
                 let player = participants[name]
                 return (player?.group.id ?? host.group.id, player?.studentID)
             }
+        game = game.playAgain()
+        participants = [:]
+        room.promoteSpectatorsToPlayers()
+
+        endCounter += 1
+        let end = endCounter
+        unprintedEnds.insert(end)
+        let fallback = server.loop.schedule(after: QuizRoom.saveWait) { [weak self] in
+            guard let self, self.unprintedEnds.remove(end) != nil else { return }
+            self.printLeaderboards(results, saved: false)
+        }
         server.store.write(returning: { db in try save.save(db) }) { [weak self] result in
             self?.server.loop.execute { [weak self] in
                 guard let self else { return }
                 if case .failure(let error) = result {
                     log(.error, "quiz.save_failed", ("room", room.id), ("error", error.description))
                 }
+                self.server.loop.cancel(fallback)
+                guard self.unprintedEnds.remove(end) != nil else { return }
                 self.printLeaderboards(results, saved: (try? result.get()) != nil)
             }
         }
     }
 
-    /// `round.end` with this quiz's points, the room's running totals and the
-    /// team leaderboard; then the room is ready for the next quiz.
+    /// `round.end` with this quiz's points, the room's running totals and the team leaderboard.
     func printLeaderboards(_ results: QuizResults, saved: Bool) {
-        saving = false
         for p in results.players { roomTotals[p.name, default: 0] += p.points }
         // Running totals: most points first; ties in this quiz's order, then by name.
         let order = Dictionary(uniqueKeysWithValues: results.leaderboard.enumerated().map { ($1.name, $0) })
@@ -197,9 +210,5 @@ extension QuizRoom {
             teams: results.teamLeaderboard.map { .init(rank: $0.rank, name: $0.name, points: $0.points) },
             saved: saved)
         room?.broadcast(event)
-        // The next quiz: same deck, teams and scoring; those who watched now play.
-        game = game.playAgain()
-        participants = [:]
-        room?.promoteSpectatorsToPlayers()
     }
 }

@@ -25,8 +25,10 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     var roomTotals: [String: Int] = [:]
     /// Wall-clock start of the current quiz (what is stored).
     var startedAt: Double = 0
-    /// True between the end of a quiz and the commit of its result.
-    var saving = false
+
+    /// Finished quizzes whose `round.end` waits for the database (by number).
+    var unprintedEnds: Set<Int> = []
+    var endCounter = 0
 
     var tickTimer: TimerID?
     var advanceTimer: TimerID?
@@ -34,6 +36,8 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
 
     /// Seconds left at which the countdown reminder (`timer`) is sent.
     static let reminderAt = 10.0
+    /// The longest the leaderboards wait for the database before being printed unsaved.
+    static let saveWait = 10.0
 
     init(server: Server, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
         self.server = server
@@ -73,7 +77,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     public var isPlaying: Bool {
         switch game.phase {
         case .asking, .reviewing: return true
-        case .lobby, .finished: return saving
+        case .lobby, .finished: return false
         }
     }
 
