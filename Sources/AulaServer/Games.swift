@@ -1,6 +1,7 @@
 /// The games this server offers, registered for `create KIND`.
 public enum Games {
     public static func registerAll(_ server: Server) {
-        HangmanGame.register(server)  // [hangman] create hangman / crear ahorcado
+        HangmanGame.register(server)  // create hangman / crear ahorcado
+        QuizRoom.register(server)  // create quiz DECK / crear cuestionario MAZO
     }
 }

@@ -5,11 +5,15 @@ extension CatalogParts {
             "check.ok": "All content is valid.",
             "check.problems": "{0} problem(s) found.",
             "check.blocklist": "Blocklist: {0} words.",
+            "check.quiz_decks": "Quiz decks: {0}.",
+            "check.levels": "Levels: {0} worlds, {1} levels, {2} notes.",
         ],
         es: [
             "check.ok": "Todo el contenido es válido.",
             "check.problems": "Se han encontrado {0} problema(s).",
             "check.blocklist": "Lista de nombres bloqueados: {0} palabras.",
+            "check.quiz_decks": "Cuestionarios: {0}.",
+            "check.levels": "Niveles: {0} mundos, {1} niveles, {2} apuntes.",
         ]
     )
 }

@@ -6,17 +6,25 @@ import AulaContent
 /// Bad files are reported as problems and left out; the rest is used.
 public struct ContentLibrary: Sendable {
     public var blocklist: Blocklist = .empty
-    /// Hangman word decks (`Decks/words/*.json`), valid ones only. [hangman]
+    /// Hangman word decks (`Decks/words/*.json`), valid ones only.
     public var wordDecks: [WordDeck] = []
+    /// Quiz decks (`Decks/quizzes/*.json`), valid ones only, sorted by file name.
+    public var quizDecks: [QuizDeck] = []
+    /// Ada's worlds, levels and notes (`Levels/`), valid ones only.
+    public var levels = LevelLibrary(worlds: [], levels: [], notes: [:])
 
     public init() {}
 
     /// One line per kind of content, for `check-content` and the start-up log.
     public func summary(_ language: Language) -> [String] {
-        [Catalog.shared.text("check.blocklist", language, String(blocklist.count)),
-         // [hangman]
-         Catalog.shared.text("check.word_decks", language, String(wordDecks.count),
-                             String(wordDecks.reduce(0) { $0 + $1.words.count }))]
+        let catalog = Catalog.shared
+        return [catalog.text("check.blocklist", language, String(blocklist.count)),
+                catalog.text("check.word_decks", language, String(wordDecks.count),
+                             String(wordDecks.reduce(0) { $0 + $1.words.count })),
+                catalog.text("check.quiz_decks", language, String(quizDecks.count))]
+            + quizDecks.map { "  " + catalog.text(QuizDeckLoader.summary($0), language) }
+            + [catalog.text("check.levels", language, String(levels.worlds.count), String(levels.levels.count),
+                            String(levels.noteIDs.count))]
     }
 
     /// Reads and validates the whole content folder.
@@ -32,10 +40,15 @@ public struct ContentLibrary: Sendable {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.not_utf8")))
             }
         }
-        // [hangman] word decks, checked with WordRules.
         let (decks, deckProblems) = WordDeckLoader.load(contentDirectory: root)
         library.wordDecks = decks
         problems += deckProblems
+        let (quizDecks, quizProblems) = QuizDeckLoader.load(contentDirectory: root)
+        library.quizDecks = quizDecks
+        problems += quizProblems
+        let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
+        library.levels = levels
+        problems += levelProblems
         return (library, problems)
     }
 }

@@ -1,0 +1,150 @@
+import AulaGames
+
+/// `quiz.question {room, index, total, kind, text, answers:[strings], seconds}` —
+/// a question for one connection. `index` is 1-based; `seconds` is this
+/// reader's own time (their accommodation applied), `null` when untimed.
+public struct QuizQuestionEvent: Event {
+    public let room: String
+    public let question: QuizQuestionView
+    /// The seconds this reader has (nil: no time limit).
+    public let seconds: Int?
+    /// True when the question is shown again (a reconnect, `question`): the
+    /// text then says "N seconds left" rather than "You have N seconds".
+    public let resent: Bool
+
+    public init(room: String, question: QuizQuestionView, seconds: Int?, resent: Bool = false) {
+        self.room = room
+        self.question = question
+        self.seconds = seconds
+        self.resent = resent
+    }
+
+    public var name: String { "quiz.question" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("index", .int(question.number)), ("total", .int(question.total)),
+         ("kind", .string(question.kind.rawValue)), ("text", .string(question.text)),
+         ("answers", .array(question.answers.map { .string($0) })),
+         ("seconds", seconds.map { .int($0) } ?? .null)]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        var lines: [String] = []
+        if t.reader {
+            lines.append(t.say("quiz.question.header.reader", String(question.number), String(question.total), room))
+        } else {
+            lines.append(t.paint(.title, t.say("quiz.question.header", String(question.number), String(question.total))))
+        }
+        lines.append(question.text)
+        for (i, answer) in question.answers.enumerated() {
+            let number = String(i + 1)
+            lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer)
+                                  : "  " + t.say("quiz.question.answer", t.paint(.code, number), answer))
+        }
+        let count = String(question.answers.count)
+        switch question.kind {
+        case .single: lines.append(t.say("quiz.hint.single", count))
+        case .multiple: lines.append(t.say("quiz.hint.multiple", count))
+        case .ranged:
+            lines.append(t.say("quiz.hint.ranged", question.answers.first ?? "", question.answers.last ?? ""))
+        }
+        if let seconds {
+            let line = t.say(resent ? "quiz.question.seconds_left" : "quiz.question.seconds", String(seconds))
+            lines.append(t.paint(.warn, line))
+        } else {
+            lines.append(t.say("quiz.question.untimed"))
+        }
+        return lines
+    }
+}
+
+/// `quiz.tally {room, index, counts:[...]}` — how the room answered the
+/// question just closed (`index` 1-based). Graded decks add `correct`, the
+/// 1-based numbers of the right answers. Text: why it closed, the bar chart
+/// (in words in reader mode), how many answered.
+public struct QuizTallyEvent: Event {
+    public let room: String
+    public let tally: QuizTally
+    public let answers: [String]
+    public let reason: QuizCloseReason
+    /// 0-based indices of the correct answers (graded decks; empty otherwise).
+    public let correct: [Int]
+
+    public init(room: String, tally: QuizTally, answers: [String], reason: QuizCloseReason, correct: [Int]) {
+        self.room = room
+        self.tally = tally
+        self.answers = answers
+        self.reason = reason
+        self.correct = correct
+    }
+
+    public var name: String { "quiz.tally" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        var f: [(String, JSON)] = [("room", .string(room)), ("index", .int(tally.number)),
+                                   ("counts", .array(tally.counts.map { .int($0) }))]
+        if !correct.isEmpty { f.append(("correct", .array(correct.map { .int($0 + 1) }))) }
+        return f
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        var lines = [t.paint(.warn, t.say("quiz.closed.\(reason.rawValue)")),
+                     t.paint(.title, t.say("quiz.tally.header", String(tally.number)))]
+        if t.reader {
+            for (i, count) in tally.counts.enumerated() {
+                let answer = i < answers.count ? answers[i] : ""
+                let key = count == 1 ? "quiz.tally.reader_row.one" : "quiz.tally.reader_row"
+                lines.append(t.say(key, String(i + 1), answer, String(count)))
+            }
+        } else {
+            let rows = QuizBarChart.rows(labels: answers, counts: tally.counts, width: t.width)
+            for (i, row) in rows.enumerated() {
+                let label = correct.contains(i) ? t.paint(.good, row.label) : row.label
+                let bar = row.bar.isEmpty ? "" : t.paint(.name, row.bar) + " "
+                lines.append("  \(row.number) \(label) \(bar)\(row.count)")
+            }
+        }
+        if !correct.isEmpty {
+            let list = correct.map { String($0 + 1) }.joined(separator: ", ")
+            lines.append(t.paint(.good, t.say("quiz.tally.correct", list)))
+        }
+        lines.append(t.say("quiz.tally.answered", String(tally.answered), String(tally.players)))
+        return lines
+    }
+}
+
+/// `timer {room, seconds_left}` — the countdown reminder (at 10 s left on the
+/// reader's own clock).
+public struct QuizTimerEvent: Event {
+    public let room: String
+    public let secondsLeft: Int
+    public var name: String { "timer" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("seconds_left", .int(secondsLeft))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        [t.paint(.warn, t.say("quiz.timer.left", String(secondsLeft)))]
+    }
+}
+
+/// `quiz.teams {room, teams:[{team, members:[...]}]}` — who is in which team
+/// (after `teams auto N`, at the start, or asked for with `teams`).
+public struct QuizTeamsEvent: Event {
+    public let room: String
+    public let teams: [QuizTeam]
+    public var name: String { "quiz.teams" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)),
+         ("teams", .array(teams.map { .object([("team", .string($0.name)),
+                                                ("members", .array($0.members.map { .string($0) }))]) }))]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        guard !teams.isEmpty else { return [t.say("quiz.teams.none")] }
+        var lines = [t.paint(.title, t.say("quiz.teams.title"))]
+        for team in teams {
+            let members = team.members.map { t.paint(.name, $0) }.joined(separator: ", ")
+            lines.append((t.reader ? "" : "  ") + t.say("quiz.teams.row", team.name, members))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,160 @@
+import AulaGames
+import AulaNet
+
+/// A team quiz room (SPEC §5): the shell around the pure `QuizGame`. It knows
+/// who the host is, owns the countdown timers on the event loop, turns the
+/// game's events into per-connection events, and saves the finished quiz
+/// before printing its leaderboards. Marked `@unchecked Sendable` because its
+/// one owner is the loop thread (store callbacks hop back with `loop.execute`).
+public final class QuizRoom: RoomGame, @unchecked Sendable {
+    public let kind = "quiz"
+    public let maxPlayers = 40
+    public let commands = QuizCommands.table
+
+    let server: Server
+    weak var room: Room?
+    /// The quiz being played (or the next one, in its lobby).
+    var game: QuizGame
+    var random: SeededRandom
+    /// How long the tally stays up before the next question opens.
+    let reviewPause: Double
+
+    /// Everyone who played the current quiz (for saving, even after they left).
+    var participants: [String: Player] = [:]
+    /// Points over every quiz played in this room, for `round.end`'s `leaderboard`.
+    var roomTotals: [String: Int] = [:]
+    /// Wall-clock start of the current quiz (what is stored).
+    var startedAt: Double = 0
+
+    /// Finished quizzes whose `round.end` waits for the database (by number).
+    var unprintedEnds: Set<Int> = []
+    var endCounter = 0
+
+    var tickTimer: TimerID?
+    var advanceTimer: TimerID?
+    var reminderTimers: [TimerID] = []
+
+    /// Seconds left at which the countdown reminder (`timer`) is sent.
+    static let reminderAt = 10.0
+    /// The longest the leaderboards wait for the database before being printed unsaved.
+    static let saveWait = 10.0
+
+    init(server: Server, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
+        self.server = server
+        self.game = QuizGame(deck: deck)
+        self.random = SeededRandom(seed: seed)
+        self.reviewPause = reviewPause
+    }
+
+    /// Registers `create quiz DECK` (Spanish `crear cuestionario MAZO`).
+    /// `reviewPause`: seconds the bar chart stays up before the next question.
+    public static func register(_ server: Server, reviewPause: Double = 3) {
+        server.registerGame("quiz", alias: "cuestionario") { server, _, args in
+            switch findDeck(args[0], in: server.content.quizDecks) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let deck):
+                return .success(QuizRoom(server: server, deck: deck, reviewPause: reviewPause,
+                                         seed: UInt64.random(in: .min ... .max)))
+            }
+        }
+    }
+
+    /// The deck a host asked for, by id (case-insensitive), or a refusal listing the decks.
+    static func findDeck(_ word: String?, in decks: [QuizDeck]) -> Result<QuizDeck, Refusal> {
+        let list = decks.map(\.id).joined(separator: ", ")
+        guard !decks.isEmpty else { return .failure(Refusal(code: "no_decks")) }
+        guard let word else {
+            return .failure(Refusal("missing_argument", Phrase("error.quiz_deck_missing", [list])))
+        }
+        guard let deck = decks.first(where: { $0.id.lowercased() == word.lowercased() }) else {
+            return .failure(Refusal(code: "unknown_deck", args: [String(word.prefix(40)), list]))
+        }
+        return .success(deck)
+    }
+
+    // MARK: RoomGame
+
+    public var isPlaying: Bool {
+        switch game.phase {
+        case .asking, .reviewing: return true
+        case .lobby, .finished: return false
+        }
+    }
+
+    public var about: Phrase {
+        Phrase("quiz.room.about", [game.deck.title, "§quiz.style.\(game.deck.style.rawValue)",
+                                   String(game.deck.questions.count)])
+    }
+
+    public func attach(to room: Room) {
+        self.room = room
+        room.host.send(InfoEvent(phrases: [Phrase("quiz.room.created", [room.id, game.deck.title]),
+                                           Phrase("quiz.room.description", [game.deck.description]),
+                                           Phrase("quiz.room.how", [room.id])]))
+        playerJoined(room.host, spectator: false)
+    }
+
+    public func playerJoined(_ player: Player, spectator: Bool) {
+        // A room full before the start: they watch and are not in this quiz.
+        if spectator && !game.isStarted { return }
+        let events = game.join(player.name)
+        if !spectator { syncMultiplier(player) }
+        apply(events)
+        if game.isStarted, case .asking = game.phase { sendQuestion(to: player, resent: true) }
+    }
+
+    public func playerLeft(_ player: Player) {
+        apply(game.leave(player.name, now: server.loop.now))
+    }
+
+    /// The player keeps their place and team for the reconnect grace; the
+    /// question still closes at their deadline, so nobody waits for them.
+    public func playerDisconnected(_ player: Player) {}
+
+    public func playerReconnected(_ player: Player) {
+        if case .asking = game.phase { sendQuestion(to: player, resent: true) }
+    }
+
+    public func bareInput(_ line: String, from player: Player) -> Bool {
+        guard let first = line.unicodeScalars.first, ("0"..."9").contains(first) else { return false }
+        answer(line, from: player)
+        return true
+    }
+
+    public func roomClosed() {
+        cancelQuestionTimers()
+        if let t = advanceTimer { server.loop.cancel(t); advanceTimer = nil }
+    }
+
+    // MARK: Helpers
+
+    func isHost(_ player: Player) -> Bool { room?.isHost(player) ?? false }
+
+    /// A refusal for someone who is not the host.
+    func notHost() -> Refusal {
+        Refusal("not_host", Phrase("error.not_host", [room?.host.name ?? ""]))
+    }
+
+    /// Applies the time multiplier a teacher gave this student (told only to them).
+    func syncMultiplier(_ player: Player) {
+        guard game.players.contains(player.name) else { return }
+        let wanted: QuizTimeMultiplier
+        switch player.timeMultiplier {
+        case nil: wanted = .standard
+        case let v? where v <= 0: wanted = .untimed
+        case let v?: wanted = .factor(v)
+        }
+        guard game.multiplier(for: player.name) != wanted else { return }
+        for event in game.setTimeMultiplier(wanted, for: player.name) {
+            if let phrase = event.phrase, wanted != .standard { player.send(InfoEvent(phrases: [phrase])) }
+        }
+    }
+
+    /// The players of the room who are online and play (for multipliers).
+    var roomPlayers: [Player] { room?.members.filter { game.players.contains($0.name) } ?? [] }
+
+    static func nameOrder(_ a: String, _ b: String) -> Bool {
+        let x = a.lowercased(), y = b.lowercased()
+        return x != y ? x < y : a < b
+    }
+}
