@@ -62,10 +62,11 @@ struct StartupBench {
         let syllables = ["bal", "cem", "dir", "fok", "gun", "laz", "mep", "nix", "pob", "ruy", "saj", "tew", "vih", "zoq"]
         var entries: [String] = []
         for n in 0..<300 {
-            let word = (0..<4).map { syllables[(n * 7 + $0 * 5 + n / 14) % syllables.count] }.joined()
+            // Base-14 digits of n pick the syllables, so every word differs.
+            let word = (0..<4).map { syllables[(n / Int(pow(14.0, Double($0)))) % syllables.count] }.joined()
             entries.append("{\"word\":\"\(word)\",\"hint\":\"Bench word \(n)\"}")
         }
-        let unique = Array(Set(entries))
+        let unique = entries
         let deck = "{\"id\":\"bench-long\",\"title\":\"Bench\",\"lang\":\"en\",\"words\":[" + unique.joined(separator: ",") + "]}"
         try deck.write(to: deckDir.appendingPathComponent("bench-long.json"), atomically: true, encoding: .utf8)
         return root

@@ -2,17 +2,18 @@
 public struct WordEntry: Equatable, Hashable, Sendable {
     public let word: String
     public let hint: String
+    /// How many letters the word has (spaces and hyphens not counted); kept,
+    /// because picking a word by difficulty looks at every word of a deck.
+    public let letterCount: Int
 
     public init(word: String, hint: String) {
         self.word = word
         self.hint = hint
+        self.letterCount = HangmanLetters.letterCount(word)
     }
 
     /// The key two words are compared by (see `HangmanLetters.comparisonKey`).
     public var key: String { HangmanLetters.comparisonKey(word) }
-
-    /// How many letters the word has (spaces and hyphens not counted).
-    public var letterCount: Int { HangmanLetters.letterCount(word) }
 }
 
 /// A themed list of words in one language (e.g. `animales-es`), as shipped in

@@ -15,7 +15,13 @@ public enum WordPicker {
         avoiding recent: Set<String> = [], random: inout R
     ) -> WordEntry? {
         let pool = candidates(words, for: difficulty)
-        let fresh = recent.isEmpty ? pool : pool.filter { !recent.contains($0.key) }
+        guard !recent.isEmpty else { return pool.randomElement(using: &random) }
+        // A few random draws first: with a real deck one of them is fresh, and
+        // folding every word of the deck into its key each round is not cheap.
+        for _ in 0..<8 {
+            if let word = pool.randomElement(using: &random), !recent.contains(word.key) { return word }
+        }
+        let fresh = pool.filter { !recent.contains($0.key) }
         return (fresh.isEmpty ? pool : fresh).randomElement(using: &random)
     }
 }

@@ -49,6 +49,14 @@ public indirect enum JSON: Equatable, Sendable {
 
     static func writeString(_ s: String, into out: inout String) {
         out += "\""
+        // Fast path: most strings need no escaping at all. Bytes that may need
+        // it: controls, quote, backslash, DEL, and the lead bytes of C1
+        // controls (0xC2) and U+2028/2029 (0xE2) — those go the slow way.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

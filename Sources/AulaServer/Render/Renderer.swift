@@ -1,7 +1,7 @@
 /// How one connection wants to read: text or JSON lines, language, colour,
 /// screen-reader mode, width. Turns events into the exact bytes to send —
 /// every line ends with CRLF, JSON lines included (SPEC §3).
-public struct Renderer: Sendable {
+public struct Renderer: Sendable, Hashable {
     public enum Mode: String, Sendable { case text, json }
 
     public var mode: Mode = .text

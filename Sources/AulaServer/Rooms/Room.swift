@@ -25,15 +25,17 @@ public final class Room: @unchecked Sendable {
 
     /// Sends an event to everyone in the room (and to teachers watching it).
     public func broadcast(_ event: Event) {
-        for member in players { member.send(event) }
-        for member in spectators { member.send(event) }
-        for watcher in watchers { watcher.send(event) }
+        var cache = RenderCache()
+        for member in players { cache.send(event, to: member.client) }
+        for member in spectators { cache.send(event, to: member.client) }
+        for watcher in watchers { cache.send(event, to: watcher) }
     }
 
     /// Sends an event to everyone but one.
     public func broadcast(_ event: Event, except skip: Player) {
-        for member in members where member !== skip { member.send(event) }
-        for watcher in watchers { watcher.send(event) }
+        var cache = RenderCache()
+        for member in members where member !== skip { cache.send(event, to: member.client) }
+        for watcher in watchers { cache.send(event, to: watcher) }
     }
 
     /// Moves a spectator to the players (e.g. at the start of the next round).
