@@ -32,6 +32,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var studentListener: Listener?
     var adminListener: Listener?
     var shuttingDown = false
+    // [admin hook] Time accommodations a teacher gave, by student name key, for this run
+    // (see Admin/Server+Accommodations.swift); applied to a player before their lines are handled.
+    var rememberedAccommodations: [String: Double] = [:]
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -140,6 +143,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             break
         case .playing:
             guard let player = client.player else { return }
+            applyRememberedAccommodation(to: player)  // [admin hook]
             if let intercept = player.lineInterceptor, intercept(line) { return }
             dispatch(line, from: player)
         }
