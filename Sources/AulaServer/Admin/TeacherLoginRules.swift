@@ -84,6 +84,10 @@ public enum PINHash {
         try PasswordHash.make(pin, parameters: parameters)
     }
 
+    public static func verify(_ pin: String, against hash: String) -> Bool {
+        PasswordHash.verify(pin, against: hash)
+    }
+
     /// A PIN a roster file may give: 4 to 8 digits.
     public static func isWellFormed(_ pin: String) -> Bool {
         (4...8).contains(pin.count) && pin.allSatisfy { $0.isASCII && $0.isNumber }
