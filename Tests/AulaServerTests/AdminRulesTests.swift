@@ -62,8 +62,9 @@ import AulaGames
             Issue.record("expected problems")
             return
         }
-        #expect(problems.map(\.line) == [2, 4])
-        #expect(problems.map(\.refusal.code) == ["roster_bad_pin", "name_invalid"])
+        // Every problem is listed: a bad PIN, a name repeated in another case, a name too short.
+        #expect(problems.map(\.line) == [2, 3, 4])
+        #expect(problems.map(\.refusal.code) == ["roster_bad_pin", "roster_duplicate", "name_invalid"])
         guard case .problems(let dup) = RosterCSV.parse("name\nAna\nANA\n") else {
             Issue.record("expected a duplicate")
             return
