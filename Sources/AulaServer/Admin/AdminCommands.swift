@@ -133,7 +133,7 @@ extension AdminCall {
 
     func quit() {
         info("bye")
+        session.close()  // before done(): a closing console gets no prompt
         done()
-        session.close()
     }
 }
