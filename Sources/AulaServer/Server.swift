@@ -33,7 +33,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var adminListener: Listener?
     var shuttingDown = false
     // [admin hook] Time accommodations a teacher gave, by student name key, for this run
-    // (see Admin/Server+Accommodations.swift); applied to a player before their lines are handled.
+    // (see Admin/Admin+Lesson.swift); applied to a player before their lines are handled.
     var rememberedAccommodations: [String: Double] = [:]
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
