@@ -66,6 +66,7 @@ public final class RunningServer: @unchecked Sendable {
             log(.info, "connection.cap", ("max_connections", config.limits.maxConnections), ("open_files", files))
         }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
+        for line in content.summary(.en) { log(.info, "content", ("summary", line.trimmingCharacters(in: " "))) }
         for problem in problems {
             log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
                 ("reason", Catalog.shared.text(problem.reason, .en)))

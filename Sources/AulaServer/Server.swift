@@ -32,6 +32,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var studentListener: Listener?
     var adminListener: Listener?
     var shuttingDown = false
+    /// Time accommodations a teacher gave, by student name key, for this run
+    /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
+    var rememberedAccommodations: [String: Double] = [:]
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 

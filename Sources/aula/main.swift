@@ -14,6 +14,14 @@ Commands:
                   leaderboard, startup, all); --quick, --out PATH (default
                   bench-report.md), --target HOST:PORT, --connections N, --rows N,
                   --rooms N, --seconds N, --baseline PATH (default bench/baseline.c)
+  teacher add NAME | teacher passwd NAME
+                  a teacher account (the password is asked twice, with no echo)
+  export scores [--group G] [--since DATE] --csv
+                  every score as CSV on standard output
+  leaderboard [--group G] [--game hangman|quiz|level]
+  admin [--script FILE]
+                  the teachers' console (connects to 127.0.0.1:4001); --script
+                  runs a file of commands and stops at the first error
   help            this text
 
 Run "aula serve --help" for the server's options.
@@ -91,6 +99,15 @@ do {
             bench.target = (host == "localhost" ? "127.0.0.1" : host, port)
         }
         exit(Bench.run(bench))
+    // [admin] subcommands of the teachers' console (Sources/aula/Admin*, Teacher*, Export*).
+    case "teacher":
+        exit(try TeacherCommand.run(options))
+    case "export":
+        exit(try ExportCommand.exportScores(options))
+    case "leaderboard":
+        exit(try ExportCommand.leaderboard(options))
+    case "admin":
+        exit(try AdminClient.run(options))
     case "help", "--help", "-h":
         print(usage)
     default:

@@ -49,6 +49,16 @@ public struct ContentLibrary: Sendable {
         let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
         library.levels = levels
         problems += levelProblems
+        // A kind of content that is simply not there (no `Decks/quizzes`, no
+        // `Levels`) is not an error: that game just has nothing to offer, which
+        // the summary shows as 0. Files that are there and wrong are problems.
+        let fm = FileManager.default
+        let absent: Set<String> = [
+            fm.fileExists(atPath: root.appendingPathComponent("Decks/words").path) ? nil : "content.words.no_folder",
+            fm.fileExists(atPath: root.appendingPathComponent("Decks/quizzes").path) ? nil : "content.quiz.folder_missing",
+            fm.fileExists(atPath: root.appendingPathComponent("Levels").path) ? nil : "content.level.worlds_missing",
+        ].compactMap { $0 }.reduce(into: Set<String>()) { $0.insert($1) }
+        problems.removeAll { absent.contains($0.reason.key) }
         return (library, problems)
     }
 }

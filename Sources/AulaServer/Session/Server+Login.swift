@@ -178,6 +178,7 @@ extension Server {
             return
         }
         let player = Player(name: name, group: group, client: client)
+        applyRememberedAccommodation(to: player)
         players[key] = player
         client.player = player
         client.stage = .playing

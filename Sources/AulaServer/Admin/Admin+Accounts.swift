@@ -1,0 +1,137 @@
+import AulaGames
+import AulaNet
+import AulaStore
+
+/// Accounts and the server itself: `teacher add NAME`, `passwd`, `shutdown [seconds]`.
+/// Passwords are asked at hidden prompts (telnet echo off), never typed on a
+/// command line, so they never reach the audit table or the log.
+extension AdminCall {
+    /// `teacher add NAME`: a new teacher account; its password is asked twice.
+    func teacherCommand(_ args: Arguments) {
+        guard Sub.matches(args[0], Sub.add), args.count > 1 else { return usage("admin.teacher") }
+        let name: String
+        switch NameRules.validate(args.rest(after: 1), blocklist: .empty) {
+        case .failure(let refusal): return fail(refusal)
+        case .success(let valid): name = valid
+        }
+        read({ db in try db.teacher(name: name) != nil }) { [self] exists in
+            if exists { return fail(code: "teacher_exists", name) }
+            askNewPassword(for: name) { [self] hash in
+                let now = server.wallClock()
+                write({ db -> Bool in
+                    guard try db.teacher(name: name) == nil else { return false }
+                    try db.addTeacher(name: name, passwordHash: hash, at: now)
+                    return true
+                }) { [self] added in
+                    guard added else { return fail(code: "teacher_exists", name) }
+                    info("admin.teacher.added", name, style: .good)
+                    done()
+                }
+            }
+        }
+    }
+
+    /// `passwd`: the current password, then the new one twice.
+    func changeOwnPassword() {
+        let name = teacher
+        ask(.password, "admin.prompt.current_password", hidden: true) { [self] current in
+            read({ db in try db.teacher(name: name)?.passwordHash }) { [self] stored in
+                offLoop({ stored.map { PasswordHash.verify(current, against: $0) } ?? false }) { [self] good in
+                    guard good else {
+                        session.port?.lockout.recordFailure(name, now: server.loop.now)
+                        return fail(code: "wrong_password")
+                    }
+                    askNewPassword(for: name) { [self] hash in
+                        write({ db in try db.setTeacherPassword(name: name, hash: hash) }) { [self] changed in
+                            guard changed else { return fail(code: "admin_storage") }
+                            info("admin.passwd.changed", style: .good)
+                            done()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks a new password twice (hidden); checks it; hashes it off the loop.
+    private func askNewPassword(for name: String, then: @escaping (String) -> Void) {
+        ask(.password, "admin.prompt.new_password", hidden: true) { [self] first in
+            if let refusal = TeacherPassword.check(first) { return fail(refusal) }
+            ask(.password, "admin.prompt.confirm_password", hidden: true) { [self] second in
+                if let refusal = TeacherPassword.check(first, confirmation: second) { return fail(refusal) }
+                offLoop({ try? PasswordHash.make(first) }) { [self] hash in
+                    guard let hash else { return fail(code: "admin_storage") }
+                    then(hash)
+                }
+            }
+        }
+    }
+
+    /// `shutdown [seconds]` (default: now), or `shutdown cancel`. Students get
+    /// a countdown at sensible steps; then everything is saved and the server stops.
+    func shutdownServer(_ args: Arguments) {
+        guard let port = session.port else { return fail(code: "admin_storage") }
+        if let word = args[0], ["cancel", "cancelar"].contains(word.lowercased()) {
+            guard !port.shutdownTimers.isEmpty else { return fail(code: "no_shutdown") }
+            for timer in port.shutdownTimers { server.loop.cancel(timer) }
+            port.shutdownTimers = []
+            for player in server.players.values { player.send(InfoEvent("admin.shutdown.cancelled_told", style: .warn)) }
+            info("admin.shutdown.cancelled", style: .good)
+            return done()
+        }
+        var seconds = 0
+        if let word = args[0] {
+            guard let n = Int(word), (0...3600).contains(n), args.count == 1 else { return fail(code: "bad_seconds", word, "3600") }
+            seconds = n
+        }
+        for timer in port.shutdownTimers { server.loop.cancel(timer) }
+        port.shutdownTimers = []
+        let server = self.server
+        let teacher = self.teacher
+        if seconds > 0 {
+            tellStudents(ShutdownEvent(seconds: seconds))
+            for mark in ShutdownCountdown.marks(for: seconds) {
+                port.shutdownTimers.append(server.loop.schedule(after: Double(seconds - mark)) { [weak port] in
+                    guard port != nil else { return }
+                    server.players.values.forEach { $0.send(ShutdownEvent(seconds: mark)) }
+                })
+            }
+            port.shutdownTimers.append(server.loop.schedule(after: Double(seconds)) { [weak port] in
+                port?.shutdownNow(teacher: teacher)
+            })
+            info("admin.shutdown.scheduled", String(seconds), style: .warn)
+            done()
+        } else {
+            info("admin.shutdown.now", style: .warn)
+            done()
+            port.shutdownNow(teacher: teacher)
+        }
+    }
+
+    private func tellStudents(_ event: Event) {
+        for player in server.players.values { player.send(event) }
+    }
+}
+
+extension AdminPort {
+    /// Says goodbye on every admin connection and shuts the server down.
+    func shutdownNow(teacher: String) {
+        shutdownTimers = []
+        guard let server else { return }
+        log(.info, "admin.shutdown", ("teacher", teacher))
+        for session in sessions.values {
+            session.client.send(InfoEvent("admin.shutdown.bye"))
+            session.close()
+        }
+        server.shutdown(reason: "admin")
+    }
+}
+
+/// When the countdown speaks: at the start, then at each of these marks left.
+enum ShutdownCountdown {
+    static let steps = [600, 300, 120, 60, 30, 10, 5, 3, 2, 1]
+
+    static func marks(for seconds: Int) -> [Int] {
+        steps.filter { $0 < seconds }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import AulaGames
+import AulaStore
+
+/// Groups, rosters and class periods: `groups`, `group add`, `roster import`,
+/// `class open|close`, `lock` / `unlock`.
+extension AdminCall {
+    func listGroups() {
+        let session = server.classSession
+        read({ db in try db.groups() }) { [self] groups in
+            say(TextBlockEvent { t in
+                var lines = [t.paint(.title, t.say("admin.groups.title", String(groups.count)))]
+                for g in groups {
+                    var line = "  " + t.paint(.name, g.name) + " — " + t.say("admin.groups.students", String(g.studentCount))
+                    if let session, session.group.id == g.id {
+                        line += " — " + t.say("admin.groups.open_now", session.joinCode)
+                    }
+                    lines.append(line)
+                }
+                return lines
+            })
+            done()
+        }
+    }
+
+    /// `group add NAME`
+    func groupCommand(_ args: Arguments) {
+        guard Sub.matches(args[0], Sub.add), args.count > 1 else { return usage("admin.group") }
+        switch NameRules.validate(args.rest(after: 1), blocklist: .empty) {
+        case .failure(let refusal):
+            fail(refusal)
+        case .success(let name):
+            let now = server.wallClock()
+            write({ db -> Bool in
+                if try db.group(name: name) != nil { return false }
+                try db.ensureGroup(name: name, at: now)
+                return true
+            }) { [self] created in
+                info(created ? "admin.group.created" : "admin.group.exists", name, style: created ? .good : nil)
+                done(created ? "ok" : "exists")
+            }
+        }
+    }
+
+    /// `roster import GROUP FILE.csv`: students with PINs; missing PINs are made and printed once.
+    func rosterCommand(_ args: Arguments) {
+        guard Sub.matches(args[0], Sub.importing), args.count >= 3, let path = args.words.last else {
+            return usage("admin.roster")
+        }
+        let groupText = args.words.dropFirst().dropLast().joined(separator: " ")
+        guard case .success(let groupName) = NameRules.validate(groupText, blocklist: .empty) else {
+            return fail(code: "no_such_group", groupText)
+        }
+        let url = AdminFiles.resolve(path)
+        let blocklist = server.content.blocklist
+        offLoop({ () -> RosterCSV.Outcome? in
+            guard let data = FileManager.default.contents(atPath: url.path),
+                  let text = String(data: data, encoding: .utf8) else { return nil }
+            return RosterCSV.parse(text, blocklist: blocklist)
+        }) { [self] parsed in
+            switch parsed {
+            case nil:
+                fail(code: "file_unreadable", url.path)
+            case .problems(let problems)?:
+                say(TextBlockEvent { t in
+                    problems.map { t.say("admin.roster.problem", String($0.line), t.say($0.refusal.phrase)) }
+                })
+                fail(code: "roster_invalid", String(problems.count))
+            case .students(let entries)?:
+                importRoster(entries, groupName: groupName)
+            }
+        }
+    }
+
+    private func importRoster(_ entries: [RosterCSV.Entry], groupName: String) {
+        let now = server.wallClock()
+        // Who already has a PIN keeps it unless the file gives a new one.
+        read({ db -> Set<String> in
+            guard let group = try db.group(name: groupName) else { return [] }
+            return Set(try db.students(groupID: group.id).filter { $0.pinHash != nil }.map { NameRules.key($0.name) })
+        }) { [self] withPIN in
+            offLoop({ () -> [(name: String, hash: String?, shownPIN: String?)]? in
+                var rows: [(name: String, hash: String?, shownPIN: String?)] = []
+                for entry in entries {
+                    if let pin = entry.pin {
+                        guard let hash = try? PINHash.make(pin) else { return nil }
+                        rows.append((entry.name, hash, nil))
+                    } else if withPIN.contains(NameRules.key(entry.name)) {
+                        rows.append((entry.name, nil, nil))
+                    } else {
+                        let pin = PIN.make()
+                        guard let hash = try? PINHash.make(pin) else { return nil }
+                        rows.append((entry.name, hash, pin))
+                    }
+                }
+                return rows
+            }) { [self] rows in
+                guard let rows else { return fail(code: "admin_storage") }
+                let stored = rows.map { AdminRosterRow(name: $0.name, hash: $0.hash) }
+                write({ db -> String in
+                    let groupID = try db.ensureGroup(name: groupName, at: now)
+                    for row in stored {
+                        let id = try db.ensureStudent(groupID: groupID, name: row.name, at: now)
+                        if let hash = row.hash { try db.setPinHash(studentID: id, hash: hash) }
+                    }
+                    return try db.group(id: groupID)?.name ?? groupName
+                }) { [self] group in
+                    let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
+                    let kept = rows.filter { $0.hash == nil }.count
+                    say(TextBlockEvent { t in
+                        var lines = [t.paint(.good, t.say("admin.roster.imported", String(rows.count), group))]
+                        if kept > 0 { lines.append("  " + t.say("admin.roster.kept", String(kept))) }
+                        if !generated.isEmpty {
+                            lines.append(t.paint(.title, t.say("admin.roster.new_pins")))
+                            for (name, pin) in generated { lines.append("  " + name.rightPadded(18) + pin) }
+                            lines.append(t.paint(.warn, t.say("admin.roster.pins_once")))
+                        }
+                        return lines
+                    })
+                    done()
+                }
+            }
+        }
+    }
+
+    /// `class open GROUP` / `class close`
+    func classCommand(_ args: Arguments) {
+        if Sub.matches(args[0], Sub.open), args.count > 1 {
+            openClass(args.rest(after: 1))
+        } else if Sub.matches(args[0], Sub.close), args.count == 1 {
+            closeClass()
+        } else {
+            usage("admin.class")
+        }
+    }
+
+    private func openClass(_ typed: String) {
+        if let session = server.classSession {
+            return fail(code: "class_already_open", session.group.name, session.joinCode)
+        }
+        guard case .success(let name) = NameRules.validate(typed, blocklist: .empty) else {
+            return fail(code: "no_such_group", typed)
+        }
+        guard NameRules.key(name) != Server.openGroup else { return fail(code: "group_reserved", name) }
+        let code = JoinCode.make()
+        let now = server.wallClock()
+        write({ db -> (session: Int64, group: Int64, name: String, pins: Bool) in
+            let groupID = try db.ensureGroup(name: name, at: now)
+            // A session left open by a crash is closed now: one class period at a time.
+            for stale in try db.openSessions() { try db.closeSession(id: stale.id, at: now) }
+            let id = try db.openSession(groupID: groupID, joinCode: code, at: now)
+            return (id, groupID, try db.group(id: groupID)?.name ?? name, try db.groupHasPins(groupID: groupID))
+        }) { [self] opened in
+            server.classSession = ClassSession(id: opened.session, group: GroupRef(id: opened.group, name: opened.name),
+                                               joinCode: code, locked: false)
+            log(.info, "class.open", ("group", opened.name), ("teacher", teacher))
+            say(TextBlockEvent { t in
+                var lines = [t.paint(.good, t.say("admin.class.opened", opened.name)),
+                             t.paint(.title, t.say("admin.class.join_code", code))]
+                lines.append("  " + t.say(opened.pins ? "admin.class.pins_on" : "admin.class.pins_off"))
+                return lines
+            })
+            done()
+        }
+    }
+
+    private func closeClass() {
+        guard let session = server.classSession else { return fail(code: "no_class_open") }
+        let now = server.wallClock()
+        write({ db -> [LeaderboardRow] in
+            try db.closeSession(id: session.id, at: now)
+            return try db.leaderboard(groupID: session.group.id, game: nil, sessionID: session.id, limit: 50)
+        }) { [self] rows in
+            server.classSession = nil
+            let event = LeaderboardEvent(scope: "session:\(session.id)",
+                                         title: Phrase("admin.class.leaderboard_title", [session.group.name]),
+                                         rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
+            for player in server.onlinePlayers(in: session.group) { player.send(event) }
+            say(event)
+            info("admin.class.closed", session.group.name, style: .good)
+            log(.info, "class.close", ("group", session.group.name), ("teacher", teacher))
+            done()
+        }
+    }
+
+    /// `lock` / `unlock`: whether new students may join the running class.
+    func setLocked(_ locked: Bool) {
+        guard let session = server.classSession else { return fail(code: "no_class_open") }
+        write({ db in try db.setSessionLocked(id: session.id, locked: locked) }) { [self] _ in
+            if server.classSession?.id == session.id { server.classSession?.locked = locked }
+            info(locked ? "admin.class.locked" : "admin.class.unlocked", session.group.name, style: .good)
+            done()
+        }
+    }
+}
+
+/// One roster row on its way to the database: a PIN hash, or nil to keep the one stored.
+struct AdminRosterRow: Sendable {
+    let name: String
+    let hash: String?
+}
+
+/// Files the console reads and writes: relative paths resolve against the
+/// server's working directory (SPEC §7).
+enum AdminFiles {
+    static func resolve(_ path: String) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,210 @@
+import AulaGames
+
+/// Running the lesson: `room create|close`, `challenge start|stop`,
+/// `pause`/`resume`/`skip`/`extend` (through each game's hooks), and
+/// `accommodate NAME time 1.5|untimed`.
+extension AdminCall {
+    enum LessonControl { case pause, resume, skip }
+
+    /// `pause ROOM|all`, `resume ROOM|all`, `skip ROOM`.
+    func lessonControl(_ control: LessonControl, _ args: Arguments) {
+        let id: String
+        switch control {
+        case .pause: id = "admin.pause"
+        case .resume: id = "admin.resume"
+        case .skip: id = "admin.skip"
+        }
+        guard let word = args[0], args.count == 1 else { return usage(id) }
+        let all = control != .skip && Sub.matches(word, Sub.all)
+        let rooms: [Room]
+        if all {
+            rooms = server.allRooms
+        } else {
+            guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
+            rooms = [room]
+        }
+        var acted: [String] = []
+        var idle: [String] = []
+        for room in rooms {
+            let ok: Bool
+            switch control {
+            case .pause: ok = room.game.pause()
+            case .resume: ok = room.game.resume()
+            case .skip: ok = room.game.skip()
+            }
+            if ok {
+                acted.append(room.id)
+                let key: String
+                switch control {
+                case .pause: key = "admin.room_told.paused"
+                case .resume: key = "admin.room_told.resumed"
+                case .skip: key = "admin.room_told.skipped"
+                }
+                room.broadcast(InfoEvent(key, style: .warn))
+            } else {
+                idle.append(room.id)
+            }
+        }
+        let verb: String
+        switch control {
+        case .pause: verb = "paused"
+        case .resume: verb = "resumed"
+        case .skip: verb = "skipped"
+        }
+        if !all, acted.isEmpty {
+            return fail(code: "nothing_to_\(control == .skip ? "skip" : control == .pause ? "pause" : "resume")", rooms[0].id)
+        }
+        if all && rooms.isEmpty { info("admin.lesson.no_rooms") }
+        if !acted.isEmpty { info("admin.lesson.\(verb)", acted.joined(separator: ", "), style: .good) }
+        if all, !idle.isEmpty { info("admin.lesson.idle_\(verb)", idle.joined(separator: ", ")) }
+        done()
+    }
+
+    /// `extend ROOM SECONDS`
+    func extend(_ args: Arguments) {
+        guard let word = args[0], let secondsWord = args[1], args.count == 2 else { return usage("admin.extend") }
+        guard let seconds = Int(secondsWord), (1...3600).contains(seconds) else {
+            return fail(code: "bad_seconds", secondsWord, "3600")
+        }
+        guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
+        guard room.game.extend(by: Double(seconds)) else { return fail(code: "nothing_to_extend", room.id) }
+        room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+        info("admin.lesson.extended", room.id, String(seconds), style: .good)
+        done()
+    }
+
+    /// `room create STUDENT KIND [options]` (the student hosts it, as if they had
+    /// typed `create KIND [options]`) and `room close ROOM`.
+    func roomCommand(_ args: Arguments) {
+        if Sub.matches(args[0], Sub.close), let word = args[1], args.count == 2 {
+            guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
+            server.closeRoom(room)
+            info("admin.room.closed", room.id, style: .good)
+            return done()
+        }
+        guard Sub.matches(args[0], Sub.create), args.count >= 3 else { return usage("admin.room") }
+        let rest = Arguments(args.rest(after: 1))
+        guard let (host, used) = findPlayer(rest) else { return }
+        guard let kindWord = rest[used] else { return usage("admin.room") }
+        if let room = host.room { return fail(code: "student_in_room", host.name, room.id) }
+        guard host.isConnected else { return fail(code: "student_offline", host.name) }
+        let word = kindWord.lowercased()
+        let kind = server.gameFactories[word] != nil ? word : (server.gameAliases[word] ?? word)
+        guard let factory = server.gameFactories[kind] else {
+            return fail(code: "unknown_game", kindWord, server.gameFactories.keys.sorted().joined(separator: ", "))
+        }
+        applyRememberedAccommodations()
+        switch factory(server, host, Arguments(rest.rest(after: used + 1))) {
+        case .failure(let refusal):
+            fail(refusal)
+        case .success(let game):
+            // The same steps as a student's `create` (Server+Rooms), told to the teacher instead.
+            server.roomCounter += 1
+            let room = Room(id: "\(kind)-\(server.roomCounter)", game: game, host: host, server: server)
+            server.rooms[room.id] = room
+            room.players.append(host)
+            host.room = room
+            host.send(InfoEvent("admin.room_told.created_for_you", room.id))
+            host.send(RoomJoinedEvent(room: room.id, kind: kind, player: host.name, players: [host.name], spectator: false))
+            game.attach(to: room)
+            log(.info, "room.created", ("room", room.id), ("host", host.name), ("teacher", teacher))
+            info("admin.room.created", room.id, host.name, style: .good)
+            done()
+        }
+    }
+
+    /// `challenge start LEVEL [MIN]` / `challenge stop`, through the level rooms.
+    func challengeCommand(_ args: Arguments) {
+        guard let challenges = server.classChallenges else { return fail(code: "challenges_unavailable") }
+        if Sub.matches(args[0], Sub.stop), args.count == 1 {
+            switch challenges.stopChallenge() {
+            case .failure(let refusal): fail(refusal)
+            case .success: info("admin.challenge.stopped", style: .good); done()
+            }
+            return
+        }
+        guard Sub.matches(args[0], Sub.start), let level = args[1], args.count <= 3 else { return usage("admin.challenge") }
+        var minutes: Double?
+        if let word = args[2] {
+            guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value > 0, value <= 180 else {
+                return fail(code: "bad_minutes", word)
+            }
+            minutes = value
+        }
+        applyRememberedAccommodations()
+        switch challenges.startChallenge(levelID: level, minutes: minutes, startedBy: teacher) {
+        case .failure(let refusal):
+            fail(refusal)
+        case .success(let count):
+            info("admin.challenge.started", level, String(count), style: .good)
+            done()
+        }
+    }
+
+    /// `accommodate NAME time 1.5|untimed|off`: the student's own clocks run
+    /// longer (or not at all); remembered by name for later logins this run.
+    func accommodate(_ args: Arguments) {
+        let words = args.words
+        guard words.count >= 3, let value = words.last, ["time", "tiempo"].contains(words[words.count - 2].lowercased()) else {
+            return usage("admin.accommodate")
+        }
+        let nameText = words.dropLast(2).joined(separator: " ")
+        guard case .success(let name) = NameRules.validate(nameText, blocklist: .empty) else {
+            return fail(code: "no_such_player", nameText)
+        }
+        guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }
+        let key = NameRules.key(name)
+        if let multiplier {
+            server.rememberedAccommodations[key] = multiplier
+        } else {
+            server.rememberedAccommodations.removeValue(forKey: key)
+        }
+        var online = 0
+        for player in server.players.values where player.key == key {
+            player.timeMultiplier = multiplier
+            online += 1
+        }
+        if let multiplier {
+            say(TextBlockEvent { t in
+                [t.paint(.good, t.say("admin.accommodate.set", name, AdminText.timeLabel(multiplier, t))),
+                 "  " + t.say(online > 0 ? "admin.accommodate.now" : "admin.accommodate.later")]
+            })
+        } else {
+            info("admin.accommodate.cleared", name, style: .good)
+        }
+        done()
+    }
+
+    /// Gives every online player the accommodation remembered for their name
+    /// (before a teacher puts them into a game they did not type their way into).
+    func applyRememberedAccommodations() {
+        for player in server.players.values { server.applyRememberedAccommodation(to: player) }
+    }
+}
+
+/// How `accommodate` reads its value: a multiplier from 1 to 4 (`1.5`, `2`,
+/// `1,5`), `untimed` (0: no clock for this student), or `off` / `1` (nil: none).
+public enum Accommodation {
+    /// nil when the word is not a value; `.some(nil)` to clear.
+    public static func parse(_ word: String) -> Double?? {
+        switch word.lowercased() {
+        case "untimed", "notime", "sintiempo", "sin-tiempo", "libre": return .some(0)
+        case "off", "none", "no", "ninguna", "quitar": return .some(nil)
+        default:
+            guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value.isFinite,
+                  value >= 1, value <= 4 else { return nil }
+            return .some(value == 1 ? nil : value)
+        }
+    }
+}
+
+extension Server {
+    /// [admin hook] Called from `handleLine` for every line a player types: a
+    /// student who logged in after the teacher's `accommodate` gets it here,
+    /// before their first command starts any clock.
+    func applyRememberedAccommodation(to player: Player) {
+        guard !rememberedAccommodations.isEmpty, player.timeMultiplier == nil,
+              let multiplier = rememberedAccommodations[player.key] else { return }
+        player.timeMultiplier = multiplier
+    }
+}

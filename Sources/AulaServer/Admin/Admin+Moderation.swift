@@ -1,0 +1,143 @@
+import AulaGames
+
+/// Seeing and moderating the class: `players`, `rooms`, `watch`, `unwatch`,
+/// `kick`, `mute`, `unmute`, `broadcast`.
+extension AdminCall {
+    func listPlayers() {
+        let list = server.players.values.sorted {
+            ($0.group.key, $0.name.lowercased()) < ($1.group.key, $1.name.lowercased())
+        }
+        let entries = list.map { p in
+            (name: p.name, group: p.group.name, room: p.room?.id, muted: p.muted, time: p.timeMultiplier, online: p.isConnected)
+        }
+        say(TextBlockEvent { t in
+            var lines = [t.paint(.title, t.say("admin.players.title", String(entries.count)))]
+            for e in entries {
+                var parts = [t.paint(.name, e.name) + " (" + e.group + ")",
+                             e.room.map { t.say("who.in_room", $0) } ?? t.say("who.in_lobby")]
+                if e.muted { parts.append(t.say("admin.players.muted")) }
+                if let time = e.time { parts.append(AdminText.timeLabel(time, t)) }
+                if !e.online { parts.append(t.say("admin.players.disconnected")) }
+                lines.append("  " + parts.joined(separator: " — "))
+            }
+            return lines
+        })
+        done()
+    }
+
+    func listRooms() {
+        let rooms = server.allRooms.map { room in
+            (id: room.id, kind: room.kind, group: room.host.group.name, host: room.host.name, players: room.players.map(\.name),
+             spectators: room.spectators.count, playing: room.game.isPlaying, about: room.game.about,
+             watched: room.watchers.count)
+        }
+        say(TextBlockEvent { t in
+            var lines = [t.paint(.title, t.say("admin.rooms.title", String(rooms.count)))]
+            for r in rooms {
+                lines.append("  " + t.paint(.code, r.id) + " (" + r.group + ") — " + t.say(r.about) + " — "
+                             + t.say(r.playing ? "admin.rooms.playing" : "admin.rooms.waiting"))
+                lines.append("      " + t.say("admin.rooms.members", r.host, r.players.joined(separator: ", "), String(r.spectators)))
+            }
+            return lines
+        })
+        done()
+    }
+
+    /// `watch ROOM`: this connection gets what the room sees, until `unwatch` or the room closes.
+    func watch(_ args: Arguments) {
+        guard let word = args[0] else { return usage("admin.watch") }
+        guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
+        session.stopWatching()
+        room.watchers.append(client)
+        session.watching = room
+        info("admin.watch.on", room.id, style: .good)
+        done()
+    }
+
+    func unwatch() {
+        guard let room = session.watching else { return fail(code: "not_watching") }
+        session.stopWatching()
+        info("admin.watch.off", room.id)
+        done()
+    }
+
+    /// `kick NAME [reason]`: told why, then disconnected at once (no reconnect grace).
+    func kick(_ args: Arguments) {
+        guard !args.isEmpty else { return usage("admin.kick") }
+        guard let (player, used) = findPlayer(args) else { return }
+        let typed = args.rest(after: used)
+        let reason = typed.isEmpty ? Catalog.shared.text(Phrase("admin.kick.no_reason"), player.language) : typed
+        player.send(KickedEvent(reason: reason))
+        if let client = player.client {
+            client.stage = .closing
+            player.client = nil
+            server.forget(player)
+            client.connection.close()
+        } else {
+            server.forget(player)
+        }
+        log(.info, "admin.kick", ("name", player.name), ("teacher", teacher))
+        info("admin.kick.done", player.name, style: .good)
+        done()
+    }
+
+    func setMuted(_ args: Arguments, _ muted: Bool) {
+        guard !args.isEmpty else { return usage(muted ? "admin.mute" : "admin.unmute") }
+        guard let (player, used) = findPlayer(args) else { return }
+        guard used == args.words.count else { return usage(muted ? "admin.mute" : "admin.unmute") }
+        player.muted = muted
+        player.send(InfoEvent(muted ? "admin.you_are_muted" : "admin.you_are_unmuted", style: .warn))
+        info(muted ? "admin.mute.done" : "admin.unmute.done", player.name, style: .good)
+        done()
+    }
+
+    /// `broadcast TEXT` to every student online, in every group.
+    func broadcast(_ args: Arguments) {
+        guard !args.isEmpty else { return usage("admin.broadcast") }
+        let event = BroadcastEvent(from: teacher, message: args.text)
+        var count = 0
+        for player in server.players.values where player.isConnected {
+            player.send(event)
+            count += 1
+        }
+        info("admin.broadcast.done", String(count), style: .good)
+        done()
+    }
+
+    /// The online (or reconnecting) student named by the first words of `args`
+    /// — names may have spaces, so the longest match wins — and how many words
+    /// the name took. Fails the command (and returns nil) when there is none or
+    /// when two groups have a student of that name and neither is the class's.
+    func findPlayer(_ args: Arguments) -> (Player, Int)? {
+        let words = args.words
+        for used in stride(from: min(words.count, 4), through: 1, by: -1) {
+            let key = NameRules.key(words.prefix(used).joined(separator: " "))
+            let matches = server.players.values.filter { $0.key == key }
+            if matches.count == 1 { return (matches[0], used) }
+            if matches.count > 1 {
+                if let session = server.classSession, let mine = matches.first(where: { $0.group == session.group }) {
+                    return (mine, used)
+                }
+                fail(code: "player_ambiguous", matches[0].name, matches.map(\.group.name).sorted().joined(separator: ", "))
+                return nil
+            }
+        }
+        fail(code: "no_such_player", words.prefix(3).joined(separator: " "))
+        return nil
+    }
+}
+
+extension Arguments {
+    var count: Int { words.count }
+}
+
+/// Bits of console text shared by several listings.
+enum AdminText {
+    static func timeLabel(_ multiplier: Double, _ t: TextContext) -> String {
+        multiplier == 0 ? t.say("admin.time.untimed") : t.say("admin.time.multiplier", format(multiplier))
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import AulaGames
+import AulaStore
+
+/// Scores and records: `leaderboard`, `export`, `reset`, `audit`.
+extension AdminCall {
+    /// `leaderboard [group] [game]` — the class's group when a class is open, else every group.
+    func showLeaderboard(_ args: Arguments) {
+        var gameWord: String?
+        var groupWords: [String] = []
+        for word in args.words {
+            if gameWord == nil, let known = Server.gameNames[word.lowercased()] { gameWord = known } else { groupWords.append(word) }
+        }
+        let typedGroup = groupWords.isEmpty ? nil : groupWords.joined(separator: " ")
+        let game = gameWord
+        let sessionGroup = server.classSession?.group
+        read({ db -> (rows: [LeaderboardRow], scope: String)? in
+            var groupID: Int64?
+            var scope = "all"
+            if let typedGroup {
+                guard let group = try db.group(name: typedGroup) else { return nil }
+                groupID = group.id
+                scope = group.name
+            } else if let sessionGroup {
+                groupID = sessionGroup.id
+                scope = sessionGroup.name
+            }
+            return (try db.leaderboard(groupID: groupID, game: game, limit: 20), scope)
+        }) { [self] answer in
+            guard let answer else { return fail(code: "no_such_group", typedGroup ?? "") }
+            let title = Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
+                               [answer.scope, game ?? "-"])
+            say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0)" } ?? ""),
+                                 title: title,
+                                 rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
+            done()
+        }
+    }
+
+    /// `export CSV-PATH [GROUP]` — the same columns as `aula export scores --csv`.
+    func exportScores(_ args: Arguments) {
+        guard let path = args[0] else { return usage("admin.export") }
+        let group = args.count > 1 ? args.rest(after: 1) : nil
+        let url = AdminFiles.resolve(path)
+        read({ db -> Result<Int, Refusal> in
+            if let group, try db.group(name: group) == nil { return .failure(Refusal(code: "no_such_group", args: [group])) }
+            let rows = try db.exportScores(groupName: group, since: nil)
+            do {
+                try ExportRow.csvDocument(rows).write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                return .failure(Refusal(code: "file_unwritable", args: [url.path]))
+            }
+            return .success(rows.count)
+        }) { [self] result in
+            switch result {
+            case .failure(let refusal): fail(refusal)
+            case .success(let count):
+                info("admin.export.done", String(count), url.path, style: .good)
+                done()
+            }
+        }
+    }
+
+    /// `reset NAME` (or `reset GROUP/NAME`): clears a student's level progress.
+    func resetProgress(_ args: Arguments) {
+        guard !args.isEmpty else { return usage("admin.reset") }
+        var name = args.text
+        var typedGroup: String?
+        if let slash = name.firstIndex(of: "/") {
+            typedGroup = String(name[..<slash]).trimmingCharacters(in: " ")
+            name = String(name[name.index(after: slash)...]).trimmingCharacters(in: " ")
+        }
+        let preferred = server.classSession?.group.id
+        let groupName = typedGroup
+        let typedName = name
+        write({ db -> Result<AdminStudent, Refusal> in
+            var found = try AdminStudent.find(db, name: typedName)
+            if let groupName { found = found.filter { NameKey.make($0.group) == NameKey.make(groupName) } }
+            if found.count > 1, let preferred, let mine = found.first(where: { $0.groupID == preferred }) { found = [mine] }
+            guard let student = found.first else { return .failure(Refusal(code: "no_such_student", args: [typedName])) }
+            guard found.count == 1 else {
+                return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", ")]))
+            }
+            try db.resetProgress(studentID: student.id)
+            return .success(student)
+        }) { [self] result in
+            switch result {
+            case .failure(let refusal): fail(refusal)
+            case .success(let student):
+                if let player = server.players[server.playerKey(GroupRef(id: student.groupID, name: student.group), student.name)] {
+                    player.send(InfoEvent("admin.reset.told", style: .warn))
+                }
+                info("admin.reset.done", student.name, student.group, style: .good)
+                done()
+            }
+        }
+    }
+
+    /// `audit [N]` — the last N actions (default 20), oldest first.
+    func showAudit(_ args: Arguments) {
+        var count = 20
+        if let word = args[0] {
+            guard let n = Int(word), (1...1000).contains(n) else { return fail(code: "bad_count", word, "1000") }
+            count = n
+        }
+        let limit = count
+        read({ db in try db.audit(limit: limit) }) { [self] rows in
+            say(TextBlockEvent { t in
+                [t.paint(.title, t.say("admin.audit.title", String(rows.count)))]
+                    + rows.map { row in
+                        "  " + ExportRow.isoUTC(row.at) + "  " + t.paint(.name, row.teacher) + "  " + row.command
+                            + "  → " + (row.outcome == "ok" ? t.paint(.good, row.outcome) : t.paint(.bad, row.outcome))
+                    }
+            })
+            done()
+        }
+    }
+}
+
+/// A student row found by name, with its group (for `reset`).
+struct AdminStudent: Sendable {
+    let id: Int64
+    let name: String
+    let groupID: Int64
+    let group: String
+
+    static func find(_ db: Database, name: String) throws -> [AdminStudent] {
+        try db.query("""
+            SELECT s.id, s.name, g.id AS group_id, g.name AS group_name
+            FROM students s JOIN groups g ON g.id = s.group_id
+            WHERE s.name_key = ? ORDER BY g.name_key
+            """, [.text(NameKey.make(name))]).map { r in
+            AdminStudent(id: r.int("id") ?? 0, name: r.string("name") ?? "", groupID: r.int("group_id") ?? 0,
+                         group: r.string("group_name") ?? "")
+        }
+    }
+}

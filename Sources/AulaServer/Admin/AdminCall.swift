@@ -1,0 +1,112 @@
+import Dispatch
+import AulaGames
+import AulaStore
+
+/// One admin command being run: who typed what, how to answer, and how it
+/// ends. Every command ends exactly once — `done()` or `fail(...)` — which
+/// writes its audit row (teacher, time, command, outcome) and gives the
+/// teacher the prompt back. Commands that wait for the database use `read` /
+/// `write`, whose continuations come back on the loop thread.
+final class AdminCall: @unchecked Sendable {
+    let server: Server
+    let session: AdminSession
+    let teacher: String
+    /// The command line as typed (passwords are never typed on it: they are asked at a hidden prompt).
+    let line: String
+    let audited: Bool
+    private var finished = false
+
+    init(server: Server, session: AdminSession, teacher: String, line: String, audited: Bool) {
+        self.server = server
+        self.session = session
+        self.teacher = teacher
+        self.line = line
+        self.audited = audited
+    }
+
+    var client: Client { session.client }
+    var language: Language { client.renderer.language }
+
+    func say(_ event: Event) { client.send(event) }
+
+    func info(_ key: String, _ args: String..., style: Style? = nil) {
+        say(InfoEvent(phrases: [Phrase(key, args)], style: style))
+    }
+
+    /// Ends the command well.
+    func done(_ outcome: String = "ok") { finish(outcome) }
+
+    /// Ends the command with a refusal (an `error:` line).
+    func fail(_ refusal: Refusal) {
+        say(AdminErrorEvent(refusal))
+        finish(refusal.code)
+    }
+
+    func fail(code: String, _ args: String...) { fail(Refusal(code: code, args: args)) }
+
+    func usage(_ commandID: String) { fail(Refusal.usage("bad_argument", commandID)) }
+
+    private func finish(_ outcome: String) {
+        guard !finished else { return }
+        finished = true
+        if audited { server.audit(teacher: teacher, command: line, outcome: outcome) }
+        session.commandFinished()
+    }
+
+    /// Reads from the database off the loop; `then` runs on the loop. A failure ends the command.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, then: @escaping (T) -> Void) {
+        let next = LoopBound(then)
+        server.store.read(body) { [self] result in
+            server.loop.execute { [self] in
+                switch result {
+                case .success(let value): next.value(value)
+                case .failure(let error): fail(code: "admin_storage_detail", error.description)
+                }
+            }
+        }
+    }
+
+    /// Writes (committed before `then` runs, on the loop). A failure ends the command.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, then: @escaping (T) -> Void) {
+        let next = LoopBound(then)
+        server.store.write(returning: body) { [self] result in
+            server.loop.execute { [self] in
+                switch result {
+                case .success(let value): next.value(value)
+                case .failure(let error): fail(code: "admin_storage_detail", error.description)
+                }
+            }
+        }
+    }
+
+    /// Runs slow work (hashing, reading files) off the loop; `then` runs on the loop.
+    func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {
+        let next = LoopBound(then)
+        let loop = server.loop
+        DispatchQueue.global().async {
+            let value = body()
+            loop.execute { next.value(value) }
+        }
+    }
+
+    /// Asks a question; a hidden one (a password) turns telnet echo off.
+    func ask(_ kind: PromptEvent.Kind, _ key: String, hidden: Bool, answer: @escaping (String) -> Void) {
+        session.ask(kind, Phrase(key), hidden: hidden, answer: answer)
+    }
+}
+
+/// A value only touched on the loop thread, carried through a `@Sendable`
+/// hop (store thread → `loop.execute`) without being used on the way.
+struct LoopBound<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension Server {
+    /// Appends an audit row (who, when, what, how it ended). Never holds a password.
+    func audit(teacher: String, command: String, outcome: String) {
+        let now = wallClock()
+        let command = String(command.prefix(500))
+        store.write { db in try db.appendAudit(at: now, teacher: teacher, command: command, outcome: outcome) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import AulaGames
+import AulaStore
+
+/// What the `aula` subcommands do straight on the database file (WAL lets
+/// them run while the server does): `teacher add|passwd`, `export scores`,
+/// `leaderboard`. The executable only reads arguments and the terminal.
+public enum AdminOffline {
+    /// `aula teacher add NAME`: nil when added, else why not.
+    public static func addTeacher(databasePath: String, name typed: String, password: String, confirmation: String?) -> Refusal? {
+        let name: String
+        switch NameRules.validate(typed, blocklist: .empty) {
+        case .failure(let refusal): return refusal
+        case .success(let valid): name = valid
+        }
+        if let refusal = TeacherPassword.check(password, confirmation: confirmation ?? password) { return refusal }
+        do {
+            let hash = try PasswordHash.make(password)
+            let store = try Store(path: databasePath)
+            defer { store.close() }
+            return try store.sync { db -> Refusal? in
+                if try db.teacher(name: name) != nil { return Refusal(code: "teacher_exists", args: [name]) }
+                let now = wallClock()
+                try db.addTeacher(name: name, passwordHash: hash, at: now)
+                try db.appendAudit(at: now, teacher: name, command: "aula teacher add \(name)", outcome: "ok")
+                return nil
+            }
+        } catch {
+            return Refusal(code: "admin_storage_detail", args: ["\(error)"])
+        }
+    }
+
+    /// `aula teacher passwd NAME`: whoever can write the database file may reset a password.
+    public static func setTeacherPassword(databasePath: String, name: String, password: String, confirmation: String?) -> Refusal? {
+        if let refusal = TeacherPassword.check(password, confirmation: confirmation ?? password) { return refusal }
+        do {
+            let hash = try PasswordHash.make(password)
+            let store = try Store(path: databasePath)
+            defer { store.close() }
+            return try store.sync { db -> Refusal? in
+                guard try db.setTeacherPassword(name: name, hash: hash) else {
+                    return Refusal(code: "no_such_teacher", args: [name])
+                }
+                try db.appendAudit(at: wallClock(), teacher: name, command: "aula teacher passwd \(name)", outcome: "ok")
+                return nil
+            }
+        } catch {
+            return Refusal(code: "admin_storage_detail", args: ["\(error)"])
+        }
+    }
+
+    /// `aula export scores [--group G] [--since DATE] --csv`: the CSV document (header first, CRLF lines).
+    public static func exportCSV(databasePath: String, group: String?, since: Double?) throws -> String {
+        let store = try Store(path: databasePath)
+        defer { store.close() }
+        return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) })
+    }
+
+    /// `aula leaderboard [--group G] [--game hangman|quiz|level]`, as plain text; nil group: every group.
+    public static func leaderboardText(databasePath: String, group: String?, game: String?, language: Language) throws -> Result<String, Refusal> {
+        var chosen: String?
+        if let game {
+            guard let known = Server.gameNames[game.lowercased()] else { return .failure(Refusal(code: "bad_game", args: [game])) }
+            chosen = known
+        }
+        let store = try Store(path: databasePath)
+        defer { store.close() }
+        let answer = try store.sync { db -> (rows: [LeaderboardRow], scope: String)? in
+            var groupID: Int64?
+            var scope = "all"
+            if let group {
+                guard let row = try db.group(name: group) else { return nil }
+                groupID = row.id
+                scope = row.name
+            }
+            return (try db.leaderboard(groupID: groupID, game: chosen, limit: 50), scope)
+        }
+        guard let answer else { return .failure(Refusal(code: "no_such_group", args: [group ?? ""])) }
+        var renderer = Renderer(language: language)
+        renderer.color = false
+        renderer.width = 200
+        let event = LeaderboardEvent(scope: answer.scope,
+                                     title: Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
+                                                   [answer.scope, chosen ?? "-"]),
+                                     rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
+        return .success(renderer.render(event).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    /// `--since`: `2025-03-04` or `2025-03-04T09:15:00Z`, as Unix seconds.
+    public static func parseDate(_ text: String) -> Double? { ExportRow.parseDate(text) }
+
+    /// A refusal in words, for the command line.
+    public static func text(_ refusal: Refusal, _ language: Language) -> String {
+        Catalog.shared.text(refusal.phrase, language)
+    }
+
+    private static func wallClock() -> Double { Date().timeIntervalSince1970 }
+}
+

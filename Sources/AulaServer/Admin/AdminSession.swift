@@ -1,0 +1,355 @@
+import Dispatch
+import AulaGames
+import AulaNet
+import AulaStore
+
+/// One teacher's connection to the admin port: the login (`Teacher:`,
+/// `Password:`, or creating the first teacher from the server machine), then
+/// commands one at a time. A command that waits for the database holds the
+/// lines typed meanwhile and replays them in order, so a piped script runs
+/// exactly as written. Owned by the loop thread.
+final class AdminSession: @unchecked Sendable {
+    enum Stage {
+        case starting
+        case teacherName
+        case password(name: String)
+        case newTeacherName
+        case newPassword(name: String)
+        case confirmPassword(name: String, password: String)
+        case commands
+        /// A command asked a question (a password): the next line is its answer.
+        case asking(hidden: Bool, answer: (String) -> Void)
+        /// Waiting for the database or a hash; lines are held.
+        case busy
+        case closing
+    }
+
+    let server: Server
+    weak var port: AdminPort?
+    let client: Client
+    var stage = Stage.starting
+    /// The teacher logged in on this connection.
+    private(set) var teacher: String?
+    private var held: [String] = []
+    /// The room this teacher watches (`watch ROOM`).
+    weak var watching: Room?
+
+    static let maxHeldLines = 256
+
+    init(server: Server, port: AdminPort, client: Client) {
+        self.server = server
+        self.port = port
+        self.client = client
+    }
+
+    var connection: Connection { client.connection }
+    var isOpen: Bool { connection.isOpen }
+
+    // MARK: Login
+
+    func start() {
+        client.send(InfoEvent("admin.banner", style: .title))
+        stage = .busy
+        let fromLoopback = connection.isLoopback
+        server.store.read({ db in try db.teacherCount() }) { [weak self] result in
+            self?.server.loop.execute { [weak self] in
+                guard let self, self.isOpen else { return }
+                guard case .success(let count) = result else {
+                    self.client.send(AdminErrorEvent(code: "admin_storage"))
+                    self.close()
+                    return
+                }
+                if count > 0 {
+                    self.askTeacherName()
+                } else if FirstTeacherRule.mayCreate(teacherCount: count, fromLoopback: fromLoopback) {
+                    self.client.send(InfoEvent("admin.first_teacher"))
+                    self.stage = .newTeacherName
+                    self.client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.new_teacher")))
+                } else {
+                    self.client.send(InfoEvent("admin.no_teacher_remote", style: .warn))
+                    self.close()
+                    return
+                }
+                self.replayHeld()
+            }
+        }
+    }
+
+    private func askTeacherName() {
+        stage = .teacherName
+        client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.teacher")))
+    }
+
+    private func askPassword(_ label: String) {
+        connection.setEchoHidden(true)
+        client.send(PromptEvent(kind: .password, label: Phrase(label)))
+    }
+
+    func receive(_ line: String) {
+        switch stage {
+        case .starting, .busy:
+            if held.count < Self.maxHeldLines { held.append(line) }
+        case .closing:
+            break
+        case .teacherName:
+            if settingAtPrompt(line) { return }
+            receiveTeacherName(line)
+        case .password(let name):
+            connection.setEchoHidden(false)
+            checkPassword(line, name: name)
+        case .newTeacherName:
+            if settingAtPrompt(line) { return }
+            switch NameRules.validate(line, blocklist: .empty) {
+            case .failure(let refusal):
+                client.send(AdminErrorEvent(refusal))
+                client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.new_teacher")))
+            case .success(let name):
+                stage = .newPassword(name: name)
+                askPassword("admin.prompt.new_password")
+            }
+        case .newPassword(let name):
+            connection.setEchoHidden(false)
+            if let refusal = TeacherPassword.check(line) {
+                client.send(AdminErrorEvent(refusal))
+                askPassword("admin.prompt.new_password")
+                return
+            }
+            stage = .confirmPassword(name: name, password: line)
+            askPassword("admin.prompt.confirm_password")
+        case .confirmPassword(let name, let password):
+            connection.setEchoHidden(false)
+            if let refusal = TeacherPassword.check(password, confirmation: line) {
+                client.send(AdminErrorEvent(refusal))
+                stage = .newPassword(name: name)
+                askPassword("admin.prompt.new_password")
+                return
+            }
+            createFirstTeacher(name: name, password: password)
+        case .commands:
+            runCommand(line)
+        case .asking(let hidden, let answer):
+            if hidden { connection.setEchoHidden(false) }
+            stage = .busy
+            answer(line)
+        }
+    }
+
+    /// `mode json|text` and `lang en|es` work at the name prompts (never at a password prompt).
+    private func settingAtPrompt(_ line: String) -> Bool {
+        let words = line.split(separator: " ").map { $0.lowercased() }
+        if words.count == 1, ["quit", "salir", "exit"].contains(words[0]) {
+            client.send(InfoEvent("bye"))
+            close()
+            return true
+        }
+        guard words.count == 2 else { return false }
+        if words[0] == "mode" || words[0] == "modo", let mode = Renderer.Mode(rawValue: words[1]) {
+            client.renderer.mode = mode
+            client.send(ModeEvent(mode: mode))
+        } else if words[0] == "lang" || words[0] == "idioma", let lang = Language(rawValue: words[1]) {
+            client.renderer.language = lang
+            client.send(InfoEvent("lang.set"))
+        } else {
+            return false
+        }
+        switch stage {
+        case .newTeacherName: client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.new_teacher")))
+        default: client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.teacher")))
+        }
+        return true
+    }
+
+    private func receiveTeacherName(_ line: String) {
+        let name = line.trimmingCharacters(in: " ")
+        guard !name.isEmpty else {
+            askTeacherName()
+            return
+        }
+        if let port, let left = port.lockout.lockedFor(name, now: server.loop.now) {
+            client.send(AdminErrorEvent(code: "teacher_locked", String(Int(left.rounded(.up)))))
+            askTeacherName()
+            return
+        }
+        stage = .password(name: name)
+        askPassword("admin.prompt.password")
+    }
+
+    private func checkPassword(_ password: String, name: String) {
+        stage = .busy
+        let server = self.server
+        server.store.read({ db in try db.teacher(name: name) }) { [weak self] result in
+            let row = (try? result.get()) ?? nil
+            // The hash check is slow on purpose: off the loop and off the store thread.
+            DispatchQueue.global().async { [weak self] in
+                let good: Bool
+                if let row {
+                    good = PasswordHash.verify(password, against: row.passwordHash)
+                } else {
+                    // Same work for an unknown name, so the answer's timing tells nothing.
+                    _ = PasswordHash.verify(password, against: AdminSession.decoyHash)
+                    good = false
+                }
+                let upgrade: String? = good && row.map { PasswordHash.needsUpgrade($0.passwordHash) } == true
+                    ? try? PasswordHash.make(password) : nil
+                server.loop.execute { [weak self] in
+                    guard let self, self.isOpen else { return }
+                    self.passwordChecked(good: good, typedName: name, row: row, upgrade: upgrade)
+                }
+            }
+        }
+    }
+
+    /// A fixed, valid hash of a random string, for unknown names.
+    static let decoyHash: String = (try? PasswordHash.make("decoy-\(JoinCode.make())")) ?? ""
+
+    private func passwordChecked(good: Bool, typedName: String, row: TeacherRow?, upgrade: String?) {
+        let now = server.loop.now
+        if good, let row {
+            port?.lockout.recordSuccess(typedName)
+            if let upgrade {
+                server.store.write { db in try db.setTeacherPassword(name: row.name, hash: upgrade) }
+            }
+            server.audit(teacher: row.name, command: "login", outcome: "ok")
+            loggedIn(as: row.name)
+            return
+        }
+        let lock = port?.lockout.recordFailure(typedName, now: now)
+        server.audit(teacher: String(typedName.prefix(32)), command: "login", outcome: lock == nil ? "wrong_password" : "locked")
+        client.send(AdminErrorEvent(code: "wrong_password"))
+        if let lock { client.send(AdminErrorEvent(code: "teacher_locked", String(Int(lock)))) }
+        log(.warn, "admin.login_failed", ("name", String(typedName.prefix(32))), ("peer", connection.peerAddress))
+        askTeacherName()
+        replayHeld()
+    }
+
+    private func createFirstTeacher(name: String, password: String) {
+        stage = .busy
+        let server = self.server
+        let fromLoopback = connection.isLoopback
+        DispatchQueue.global().async {
+            let hash = try? PasswordHash.make(password)
+            server.loop.execute { [weak self] in
+                guard let self, self.isOpen else { return }
+                guard let hash else {
+                    self.client.send(AdminErrorEvent(code: "admin_storage"))
+                    self.close()
+                    return
+                }
+                let now = server.wallClock()
+                server.store.write(returning: { db -> Bool in
+                    // Checked again inside the write: two first teachers at once can't both win.
+                    guard FirstTeacherRule.mayCreate(teacherCount: try db.teacherCount(), fromLoopback: fromLoopback) else {
+                        return false
+                    }
+                    try db.addTeacher(name: name, passwordHash: hash, at: now)
+                    try db.appendAudit(at: now, teacher: name, command: "teacher add \(name) (first teacher)", outcome: "ok")
+                    return true
+                }, done: { [weak self] result in
+                    server.loop.execute { [weak self] in
+                        guard let self, self.isOpen else { return }
+                        if case .success(true) = result {
+                            self.client.send(InfoEvent("admin.first_teacher_created", name, style: .good))
+                            self.loggedIn(as: name)
+                        } else {
+                            self.client.send(AdminErrorEvent(code: "first_teacher_taken"))
+                            self.askTeacherName()
+                            self.replayHeld()
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    private func loggedIn(as name: String) {
+        teacher = name
+        log(.info, "admin.login", ("teacher", name), ("peer", connection.peerAddress))
+        client.send(InfoEvent("admin.welcome", name, style: .good))
+        if let session = server.classSession {
+            client.send(InfoEvent("admin.session_running", session.group.name, session.joinCode))
+        }
+        commandFinished()
+    }
+
+    // MARK: Commands
+
+    private func runCommand(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: " ")
+        guard let teacher, !trimmed.isEmpty else {
+            sendPrompt()
+            return
+        }
+        let word: String
+        let rest: String
+        if let space = trimmed.firstIndex(of: " ") {
+            word = String(trimmed[..<space]).lowercased()
+            rest = String(trimmed[trimmed.index(after: space)...]).trimmingCharacters(in: " ")
+        } else {
+            word = trimmed.lowercased()
+            rest = ""
+        }
+        guard let command = AdminCommands.table.find(word) else {
+            // Not audited: a mistyped line might be a password typed at the wrong prompt.
+            let shown = String(word.prefix(24))
+            if let guess = Suggestion.closest(to: word, in: AdminCommands.table.allWords) {
+                client.send(AdminErrorEvent(Refusal("unknown_command", Phrase("error.unknown_command_guess", [shown, guess]))))
+            } else {
+                client.send(AdminErrorEvent(code: "unknown_command", shown))
+            }
+            sendPrompt()
+            return
+        }
+        stage = .busy
+        let call = AdminCall(server: server, session: self, teacher: teacher, line: trimmed,
+                             audited: !AdminCommands.unaudited.contains(command.id))
+        command.run(call, Arguments(rest))
+    }
+
+    /// Asks a command's question; the next line typed is the answer.
+    func ask(_ kind: PromptEvent.Kind, _ label: Phrase, hidden: Bool, answer: @escaping (String) -> Void) {
+        stage = .asking(hidden: hidden, answer: answer)
+        if hidden { connection.setEchoHidden(true) }
+        client.send(PromptEvent(kind: kind, label: label))
+    }
+
+    /// The command is over: the prompt, then any lines typed meanwhile.
+    func commandFinished() {
+        guard isOpen else { return }
+        if case .closing = stage { return }
+        stage = .commands
+        sendPrompt()
+        replayHeld()
+    }
+
+    private func sendPrompt() {
+        client.send(PromptEvent(kind: .command, label: Phrase("admin.prompt")))
+    }
+
+    private func replayHeld() {
+        while !held.isEmpty, isOpen {
+            switch stage {
+            case .busy, .starting, .closing: return
+            default: break
+            }
+            receive(held.removeFirst())
+        }
+    }
+
+    func close() {
+        stage = .closing
+        stopWatching()
+        connection.close()
+    }
+
+    func closed() {
+        stage = .closing
+        stopWatching()
+    }
+
+    func stopWatching() {
+        if let room = watching {
+            room.watchers.removeAll { $0 === client }
+        }
+        watching = nil
+    }
+}
