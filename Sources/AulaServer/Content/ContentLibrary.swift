@@ -6,12 +6,17 @@ import AulaContent
 /// Bad files are reported as problems and left out; the rest is used.
 public struct ContentLibrary: Sendable {
     public var blocklist: Blocklist = .empty
+    /// Ada's worlds, levels and notes (`Levels/`).
+    public var levels: LevelLibrary = .empty
 
     public init() {}
 
     /// One line per kind of content, for `check-content` and the start-up log.
     public func summary(_ language: Language) -> [String] {
-        [Catalog.shared.text("check.blocklist", language, String(blocklist.count))]
+        [Catalog.shared.text("check.blocklist", language, String(blocklist.count)),
+         // levels
+         Catalog.shared.text("check.levels", language, String(levels.worlds.count), String(levels.levels.count),
+                             String(levels.noteIDs.count))]
     }
 
     /// Reads and validates the whole content folder.
@@ -27,6 +32,10 @@ public struct ContentLibrary: Sendable {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.not_utf8")))
             }
         }
+        // levels
+        let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
+        library.levels = levels
+        problems += levelProblems
         return (library, problems)
     }
 }
