@@ -29,7 +29,7 @@ enum LevelRoomCommands {
             with(call, coderOnly: true) { $0.edit(call.player, echo: false, list: true) { $0.clear(); return .success(0) } }
         },
         Command("level.lang", "lang", aliases: ["idioma", "lenguaje"]) { call, args in
-            guard let word = args[0]?.lowercased(), word == Spelling.c || word == Spelling.java else {
+            guard let word = args[0]?.lowercased(), word == HintSpelling.c || word == HintSpelling.java else {
                 call.server.setLanguage(call.player, args[0])
                 return
             }
@@ -88,7 +88,7 @@ extension LevelRoomGame {
             return self.editorLine(line, from: player)
         }
         player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxLines),
-                              Spelling.commandWord("walk", spelling: spelling) + ";"))
+                              HintSpelling.commandWord("walk", spelling: spelling) + ";"))
         player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
     }
 
@@ -161,7 +161,7 @@ extension LevelRoomGame {
         }
         let index = min(hintsGiven, hints.count - 1)
         if hintsGiven < hints.count { hintsGiven += 1 }
-        let text = Spelling.rewrite(hints[index], to: spelling)
+        let text = HintSpelling.rewrite(hints[index], to: spelling)
         player.send(InfoEvent("level.hint.line", String(index + 1), String(hints.count), text))
         if index == hints.count - 1 && hintsGiven == hints.count { player.send(InfoEvent("level.hint.last")) }
     }

@@ -33,7 +33,7 @@ public struct LevelOpenedEvent: Event {
         if challenge { lines.append(t.paint(.warn, t.say("level.opened.challenge"))) }
         lines += LevelStoryEvent.storyLines(level, t)
         lines.append(t.say("level.opened.summary", level.summary(lang)))
-        let commands = level.commands.map { Spelling.commandWord($0, spelling: spelling) }.joined(separator: ", ")
+        let commands = level.commands.map { HintSpelling.commandWord($0, spelling: spelling) }.joined(separator: ", ")
         lines.append(t.say("level.opened.commands", commands))
         lines.append(t.say("level.opened.limits", String(level.maxLines), String(level.parLines)))
         return lines

@@ -45,7 +45,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         self.challenge = challenge
         inChallenge = challenge != nil
         editor = CodeEditor(maxLines: level.maxLines)
-        spelling = Spelling.initial(for: level)
+        spelling = HintSpelling.initial(for: level)
         shownLayout = level.layout(seed: Level.shownSeed)
     }
 

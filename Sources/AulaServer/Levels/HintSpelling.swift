@@ -4,7 +4,7 @@ import AulaGames
 /// language (SPEC §6: `walk();` or `ada.walk();`, `IRON` or `Tile.IRON`,
 /// `repeat (3)` or `for (int i = 0; i < 3; i++)`). Level files write hints in
 /// either spelling; this rewrites the code inside them, leaving words alone.
-enum Spelling {
+enum HintSpelling {
     static let c = "c"
     static let java = "java"
 
