@@ -5,7 +5,7 @@ import AulaGames
 
 @Suite struct LevelChallengeTests {
     @Test func aClassChallengePutsEveryoneOnOneLevelAndEndsWithTheClassLeaderboard() throws {
-        let server = try TestServer(content: LevelTestContent.standard())
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
         let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
@@ -74,7 +74,7 @@ import AulaGames
     }
 
     @Test func aChallengeNeedsAKnownLevelAndStudents() throws {
-        let server = try TestServer(content: LevelTestContent.standard())
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let none = server.running.onLoop { $0.classChallenges?.startChallenge(levelID: "t-01", minutes: nil, startedBy: "T") }
         #expect(none??.failureCode == "no_students")
         _ = try TestClient.loggedInJSON(port: server.port, name: "Ana")

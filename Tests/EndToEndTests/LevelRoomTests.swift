@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct LevelRoomTests {
     @Test func aStudentEditsRunsStepsAndSubmitsALevelInJSON() throws {
-        let server = try TestServer(content: LevelTestContent.standard())
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
 
         // The map: t-01 open, t-02 locked until 10 XP.
@@ -41,7 +41,7 @@ import Testing
         #expect(ana.waitForEvent("prompt")?["kind"] as? String == "code_line")
         ana.type(["walk();", "turnLeft();", "walk();"])
         ana.send(".")
-        #expect(ana.waitForEvent("prompt")?["kind"] as? String == "command")
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "command" } != nil)
 
         // edit, del, ins and list.
         ana.send("edit 3 walk();")
@@ -80,13 +80,14 @@ import Testing
         #expect(ran["points"] as? Int == 0)
 
         // A syntax error names the line and column.
-        ana.send("ins 2 walk(")
+        ana.send("ins 2 wlak();")
         _ = ana.waitForEvent("level.code")
         ana.send("run")
         let syntax = try #require(ana.waitForEvent("error"))
         #expect(syntax["code"] as? String == "syntax_error")
         #expect(syntax["line"] as? Int == 2)
-        #expect(syntax["column"] as? Int != nil)
+        #expect(syntax["column"] as? Int == 1)
+        #expect((syntax["message"] as? String)?.contains("wlak") == true)
         ana.send("del 2")
         _ = ana.waitForEvent("level.code")
 
@@ -141,7 +142,7 @@ import Testing
     }
 
     @Test func textModeShowsTheTraceTheBoardTheClockAndFailuresInWords() throws {
-        let server = try TestServer(content: LevelTestContent.standard())
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ben = try TestClient.loggedIn(port: server.port, name: "Ben")
         ben.send("color off")
         ben.send("create level t-01")
@@ -177,7 +178,7 @@ import Testing
     }
 
     @Test func theDeadlineEndsTheLevelAndRefusesALateSubmission() throws {
-        let server = try TestServer(content: LevelTestContent.fast)
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
         let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
         cy.send("play fast")
         #expect(cy.waitForEvent("level.opened")?["time_limit"] as? Int == 2)
@@ -198,7 +199,7 @@ import Testing
     }
 
     @Test func watchersMayJoinOnlyWhenTheHostAllowsIt() throws {
-        let server = try TestServer(content: LevelTestContent.standard())
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let host = try TestClient.loggedInJSON(port: server.port, name: "Host")
         let guest = try TestClient.loggedInJSON(port: server.port, name: "Guest")
         host.send("play t-01")
@@ -206,7 +207,7 @@ import Testing
         guest.send("join \(room)")
         #expect(guest.nextErrorCode() == "watchers_off")
         host.send("set watchers on")
-        _ = host.waitForEvent("info")
+        _ = host.waitForEvent("info") { ($0["text"] as? String)?.contains("watch") == true }
         guest.send("join \(room)")
         #expect(guest.waitForEvent("level.opened")?["room"] as? String == room)
         guest.send("run")

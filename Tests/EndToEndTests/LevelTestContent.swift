@@ -1,10 +1,16 @@
 import Foundation
+@testable import AulaServer
 
 /// Small levels for the level-room tests, written into the test server's own
 /// content folder: `t-01` (walk four tiles, open to all, unlocks the note
 /// `steps` and, with its 10 XP, `t-02`), `t-02` (walk three tiles, needs 10 XP),
 /// and `fast` (a 2-second limit, in its own content set).
 enum LevelTestContent {
+    /// Tests type faster than the 20 lines a second a person may.
+    static func fastTyping(_ config: inout ServerConfig) {
+        config.limits.linesPerSecond = 10_000
+    }
+
     static func level(id: String, board: String, timeLimit: Int, xpRequired: Int, notes: [String] = [],
                       maxLines: Int = 10, par: Int = 4) -> String {
         """

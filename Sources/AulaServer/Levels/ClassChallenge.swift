@@ -76,12 +76,13 @@ final class ClassChallenge: @unchecked Sendable {
         let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: "level", room: "challenge",
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
                                  startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
-        server.store.write({ db in try db.saveRound(record) }, done: { [weak self, weak server] result in
-            server?.loop.execute { [weak self] in
+        // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.
+        server.store.write({ db in try db.saveRound(record) }, done: { [self, weak server] result in
+            server?.loop.execute { [self] in
                 if case .failure(let error) = result {
                     log(.error, "challenge.save_failed", ("error", error.description))
                 }
-                self?.announce(rows)
+                self.announce(rows)
             }
         })
     }
