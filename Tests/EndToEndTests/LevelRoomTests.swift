@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaGames
 @testable import AulaServer
 
 @Suite struct LevelRoomTests {
@@ -215,5 +216,66 @@ import Testing
         host.send("code")
         host.send("walk();")
         #expect(guest.waitForEvent("level.code_line")?["text"] as? String == "walk();")
+    }
+}
+
+@Suite struct LevelLayoutAndClockTests {
+    @Test func aSubmissionThatFailsAnotherLayoutShowsThatLayout() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let level = try JSONDecoder().decode(Level.self, from: Data(LevelTestContent.randomLevel.utf8))
+        let iron = try #require(level.layout(seed: Level.shownSeed).irons.first)
+        // Moves written for the shown layout only.
+        var moves: [String] = []
+        for col in 2...5 {
+            if col == iron.col { moves.append("hit();") }
+            moves.append("walk();")
+        }
+        let dee = try TestClient.loggedInJSON(port: server.port, name: "Dee")
+        dee.send("play t-rand")
+        let shown = try #require(dee.waitForEvent("level.board")?["rows"] as? [String])
+        dee.send("code")
+        dee.type(moves)
+        dee.send(".")
+        dee.send("run")
+        #expect(dee.waitForEvent("level.result")?["solved"] as? Bool == true)
+        dee.send("submit")
+        let failed = try #require(dee.waitForEvent("level.result"))
+        #expect(failed["solved"] as? Bool == false)
+        #expect(failed["seeds_total"] as? Int == 9)
+        let passed = failed["seeds_passed"] as? Int ?? 0
+        #expect(passed >= 1 && passed < 9)
+        dee.send("board")
+        let now = try #require(dee.waitForEvent("level.board")?["rows"] as? [String])
+        #expect(now != shown)
+        // A program that looks ahead solves every layout.
+        dee.send("clear")
+        dee.send("code")
+        dee.type(["while (look() != GOAL) {", "  if (look() == IRON) {", "    hit();", "  } else {", "    walk();",
+                  "  }", "}", "walk();"])
+        dee.send(".")
+        dee.send("submit")
+        let solved = try #require(dee.waitForEvent("level.result") { $0["kind"] as? String == "submit" })
+        #expect(solved["solved"] as? Bool == true)
+        #expect(solved["seeds_passed"] as? Int == 9)
+    }
+
+    @Test func theTeachersLessonControlsPauseExtendAndEndTheClock() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
+        let eve = try TestClient.loggedInJSON(port: server.port, name: "Eve")
+        eve.send("play fast")
+        _ = eve.waitForEvent("level.opened")
+        #expect(eve.waitForEvent("timer")?["seconds_left"] as? Int == 2)
+        #expect(server.running.onLoop { $0.allRooms.first?.game.pause() } == true)
+        Thread.sleep(forTimeInterval: 2.3)
+        eve.send("time")
+        // Still time left after more than the whole limit: the clock was paused.
+        let paused = try #require(eve.waitForEvent("timer"))
+        #expect((paused["seconds_left"] as? Int ?? 0) >= 1)
+        #expect(server.running.onLoop { $0.allRooms.first?.game.resume() } == true)
+        #expect(server.running.onLoop { $0.allRooms.first?.game.extend(by: 30) } == true)
+        #expect((eve.waitForEvent("timer") { ($0["seconds_left"] as? Int ?? 0) > 30 }) != nil)
+        #expect(server.running.onLoop { $0.allRooms.first?.game.skip() } == true)
+        #expect(eve.waitForEvent("level.result")?["reason"] as? String == "time_up")
+        #expect(server.running.onLoop { $0.allRooms.first?.game.pause() } == false)
     }
 }

@@ -37,9 +37,19 @@ enum LevelTestContent {
         ["Levels/worlds.json": worlds,
          "Levels/w1/t-01.json": level(id: "t-01", board: "#....G#", timeLimit: limit, xpRequired: 0, notes: ["steps"]),
          "Levels/w1/t-02.json": level(id: "t-02", board: "#...G##", timeLimit: 120, xpRequired: 10),
+         "Levels/w1/t-rand.json": randomLevel,
          "Levels/notes/steps.en.md": "# Steps\n\nEach walk(); is one step.\n",
          "Levels/notes/steps.es.md": "# Pasos\n\nCada walk(); es un paso.\n"]
     }
+
+    /// Not on the map, playable by id: an iron block at one of three places per layout.
+    static let randomLevel = """
+        {"id": "t-rand", "title": "Random iron", "summary": "Break the iron and reach the goal.",
+         "board": ["#######", "#....G#", "#######"], "ada": {"row": 1, "col": 1, "facing": "E"},
+         "items": [{"kind": "iron", "random_positions": [[1, 2], [1, 3], [1, 4]]}],
+         "goal": ["break_iron", "reach_goal"], "time_limit": 120, "max_lines": 12, "par_lines": 8,
+         "commands": ["walk", "hit", "look", "while", "if"], "xp_required": 0, "xp_reward": 5}
+        """
 
     /// One level, `fast`, with a 2-second clock.
     static let fast: [String: String] = [
