@@ -80,7 +80,10 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
                 guard let self else { return }
                 switch result {
                 case .success(let (xp, solved)): self.checkLock(xp: xp, solved: Set(solved))
-                case .failure: self.checkLock(xp: 0, solved: [])
+                case .failure(let error):
+                    // The database cannot say: open the level rather than call it locked.
+                    log(.warn, "level.progress_unreadable", ("error", error.description))
+                    if self.phase == .checking { self.open() }
                 }
             }
         }
