@@ -150,7 +150,6 @@ extension CatalogParts {
             "content.level.worlds_missing": "Levels/worlds.json is missing.",
             "content.level.world_empty": "The world has no levels.",
             // Level rooms (Sources/AulaServer/Levels): {0}... as noted.
-            "check.levels": "Levels: {0} worlds, {1} levels, {2} notes.",
             "level.room.about": "level {0}",
             "level.room.about_challenge": "level {0} (class challenge)",
             "level.room.watchers_off": "The player has not allowed watchers.",
@@ -423,7 +422,6 @@ extension CatalogParts {
             "content.level.world_duplicate_level": "El nivel “{0}” aparece más de una vez.",
             "content.level.worlds_missing": "Falta Levels/worlds.json.",
             "content.level.world_empty": "El mundo no tiene niveles.",
-            "check.levels": "Niveles: {0} mundos, {1} niveles, {2} apuntes.",
             "level.room.about": "nivel {0}",
             "level.room.about_challenge": "nivel {0} (reto de clase)",
             "level.room.watchers_off": "El jugador no ha permitido espectadores.",
@@ -564,7 +562,6 @@ extension CatalogParts {
 /// check each exists in both languages.
 public enum LevelRoomPhrases {
     public static let allKeys: [String] = [
-        "check.levels",
         "level.room.about",
         "level.room.about_challenge",
         "level.room.watchers_off",

@@ -14,7 +14,7 @@ public struct ContentLibrary: Sendable {
     /// One line per kind of content, for `check-content` and the start-up log.
     public func summary(_ language: Language) -> [String] {
         [Catalog.shared.text("check.blocklist", language, String(blocklist.count)),
-         // levels
+         // levels (main's ContentMessages has this key; on merge take main's ContentLibrary)
          Catalog.shared.text("check.levels", language, String(levels.worlds.count), String(levels.levels.count),
                              String(levels.noteIDs.count))]
     }
