@@ -3,5 +3,6 @@ public enum Games {
     public static func registerAll(_ server: Server) {
         HangmanGame.register(server)  // create hangman / crear ahorcado
         QuizRoom.register(server)  // create quiz DECK / crear cuestionario MAZO
+        LevelRooms.register(server)  // create level LEVEL / play LEVEL, and the class challenge
     }
 }

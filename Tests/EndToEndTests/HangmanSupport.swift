@@ -32,6 +32,4 @@ extension TestClient {
     /// The next `hangman.state` (skipping other events).
     func nextState(timeout: Double = 5) -> [String: Any]? { waitForEvent("hangman.state", timeout: timeout) }
 
-    /// The next error's code.
-    func nextErrorCode(timeout: Double = 5) -> String? { waitForEvent("error", timeout: timeout)?["code"] as? String }
 }

@@ -107,6 +107,11 @@ final class TestClient {
         return nil
     }
 
+    /// The `code` of the next error event (skipping other events).
+    func nextErrorCode(timeout: Double = 5) -> String? {
+        waitForEvent("error", timeout: timeout)?["code"] as? String
+    }
+
     /// True when the server closed the connection within `timeout`.
     func waitForClose(timeout: Double = 5) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

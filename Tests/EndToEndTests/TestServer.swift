@@ -17,7 +17,6 @@ final class TestServer {
          }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("aula-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Decks"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Levels"), withIntermediateDirectories: true)
         for (path, text) in content {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

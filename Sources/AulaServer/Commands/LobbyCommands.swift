@@ -31,6 +31,10 @@ enum LobbyCommands {
             call.server.showTop(call.player, game: args[0])
         },
         Command("me", "me", aliases: ["yo"]) { call, _ in call.server.showMe(call.player) },
+        // levels (Sources/AulaServer/Levels/LevelLobby.swift)
+        Command("levels", "levels", aliases: ["niveles"]) { call, _ in call.server.showLevelMap(call.player) },
+        Command("notes", "notes", aliases: ["apuntes", "notas"]) { call, args in call.server.showNotes(call.player, args[0]) },
+        Command("play", "play", aliases: ["jugar"]) { call, args in call.server.playLevel(call.player, args[0]) },
         Command("lang", "lang", aliases: ["idioma"]) { call, args in call.server.setLanguage(call.player, args[0]) },
         Command("color", "color", aliases: ["colour", "colores"]) { call, args in
             call.server.setToggle(call.player, args[0], key: "color") { $0.color = $1 }

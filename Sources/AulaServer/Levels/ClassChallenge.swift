@@ -1,0 +1,112 @@
+import AulaGames
+import AulaStore
+
+/// A class challenge (SPEC §6): every student of the session on the same level,
+/// each in their own room, on one shared deadline (a student with a teacher's
+/// accommodation gets their own longer clock). It ends when every room is done
+/// (solved, out of time, or left) or when the teacher stops it; then the class
+/// leaderboard for it is saved as a round (game `level`, room `challenge`,
+/// subject the level id; points as scored, since only a teacher starts one)
+/// and, once durable, printed to everyone in it.
+final class ClassChallenge: @unchecked Sendable {
+    /// One student in the challenge.
+    struct Entry {
+        let player: Player
+        weak var game: LevelRoomGame?
+        let roomID: String
+        var finished = false
+    }
+
+    let level: Level
+    let seconds: Double
+    let teacher: String
+    let group: GroupRef
+    let sessionID: Int64?
+    let startedAt: Double
+    let startedOnLoop: Double
+    weak var hub: LevelRooms?
+    private(set) var entries: [Entry] = []
+    private(set) var ended = false
+    /// Set while the rooms are being made, so a room closing early cannot end it.
+    private var starting = true
+
+    init(level: Level, seconds: Double, teacher: String, group: GroupRef, sessionID: Int64?,
+         startedAt: Double, startedOnLoop: Double, hub: LevelRooms) {
+        self.level = level
+        self.seconds = seconds
+        self.teacher = teacher
+        self.group = group
+        self.sessionID = sessionID
+        self.startedAt = startedAt
+        self.startedOnLoop = startedOnLoop
+        self.hub = hub
+    }
+
+    func add(_ player: Player, _ game: LevelRoomGame) {
+        entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished))
+    }
+
+    /// Every room is made: from now on the last room to finish ends the challenge.
+    func doneStarting() {
+        starting = false
+        if entries.allSatisfy(\.finished) { finish() }
+    }
+
+    /// A room solved, ran out of time or closed.
+    func roomFinished(_ game: LevelRoomGame) {
+        guard !ended, let index = entries.firstIndex(where: { $0.game === game }) else { return }
+        entries[index].finished = true
+        if !starting, entries.allSatisfy(\.finished) { finish() }
+    }
+
+    /// Ends it now: rooms still playing run out of time, then the leaderboard.
+    func finish() {
+        guard !ended else { return }
+        ended = true
+        for entry in entries where !entry.finished { entry.game?.challengeEnded() }
+        let rows = standings()
+        if hub?.challenge === self { hub?.challenge = nil }
+        guard let server = hub?.server else { return }
+        log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
+        let scores = entries.compactMap { entry -> ScoreRecord? in
+            guard let id = entry.player.studentID else { return nil }
+            let points = entry.game?.score ?? 0
+            return ScoreRecord(studentID: id, points: points, outcome: points > 0 ? "solved" : "unsolved")
+        }
+        let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: "level", room: "challenge",
+                                 subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
+                                 startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
+        // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.
+        server.store.write({ db in try db.saveRound(record) }, done: { [self, weak server] result in
+            server?.loop.execute { [self] in
+                if case .failure(let error) = result {
+                    log(.error, "challenge.save_failed", ("error", error.description))
+                }
+                self.announce(rows)
+            }
+        })
+    }
+
+    /// Ranked by points (equal points share a rank), then by name.
+    func standings() -> [LeaderboardEvent.Row] {
+        let sorted = entries.map { ($0.player.name, $0.game?.score ?? 0) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.lowercased() < $1.0.lowercased() }
+        var rows: [LeaderboardEvent.Row] = []
+        for (i, (name, points)) in sorted.enumerated() {
+            let rank = i > 0 && rows[i - 1].points == points ? rows[i - 1].rank : i + 1
+            rows.append(.init(rank: rank, name: name, points: points))
+        }
+        return rows
+    }
+
+    private func announce(_ rows: [LeaderboardEvent.Row]) {
+        let board = LeaderboardEvent(scope: "challenge:\(level.id)", title: Phrase("level.challenge.leaderboard", [level.id]),
+                                     rows: rows)
+        let totals = rows.map { LevelRoundEndEvent.Row(name: $0.name, points: $0.points) }
+        for entry in entries {
+            entry.player.send(board)
+            entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
+                                                 round: totals, leaderboard: totals))
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import AulaGames
+
+/// `level.board {room, rows, ada:{row, col, facing}, health, keys}` — the board
+/// as the player sees it (tiles with items and Ada's arrow drawn in). In JSON,
+/// `row`/`col` index `rows` (from 0); text shows them from 1. Reader mode gets
+/// no art: the board in words.
+public struct LevelBoardEvent: Event {
+    public let room: String
+    public let board: BoardView
+    /// A line above the board ("Board:", "The layout where it failed:").
+    public let caption: Phrase?
+
+    public init(room: String, board: BoardView, caption: Phrase? = nil) {
+        self.room = room
+        self.board = board
+        self.caption = caption
+    }
+
+    public var name: String { "level.board" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("rows", .array(board.rows.map { .string($0) })),
+         ("ada", .object([("row", .int(board.ada.row)), ("col", .int(board.ada.col)),
+                          ("facing", .string(board.ada.facing.rawValue))])),
+         ("health", .int(board.health)), ("keys", .int(board.keysHeld))]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        var lines: [String] = []
+        if let caption { lines.append(t.paint(.title, t.say(caption))) }
+        if t.reader {
+            return lines + board.description.map { t.say($0) }
+        }
+        for row in board.rows { lines.append("  " + LevelBoardEvent.paintRow(row, t)) }
+        let legend = board.legend.map { $0.symbol + " " + t.say($0.phrase) }.joined(separator: "   ")
+        lines.append("  " + t.paint(.dim, legend))
+        lines.append("  " + t.say("level.board.status", String(board.health), String(board.keysHeld)))
+        return lines
+    }
+
+    /// Colours by meaning: Ada stands out, walls recede, dangers are red.
+    static func paintRow(_ row: String, _ t: TextContext) -> String {
+        guard t.color else { return row }
+        var out = ""
+        for ch in row {
+            let s = String(ch)
+            switch ch {
+            case "^", ">", "v", "<": out += t.paint(.name, s)
+            case "#": out += t.paint(.dim, s)
+            case "G": out += t.paint(.good, s)
+            case "E", "~": out += t.paint(.bad, s)
+            case "I", "k", "D": out += t.paint(.warn, s)
+            default: out += s
+            }
+        }
+        return out
+    }
+}
+
+/// `level.step {room, line, action, ok, message, step, ada, health}` — one step
+/// of a run: the program line (from 1), what was done as written, whether it
+/// went well, what happened in words (null for a plain move), and Ada after it.
+public struct LevelStepEvent: Event {
+    public let room: String
+    public let outcome: StepOutcome
+
+    public init(room: String, outcome: StepOutcome) {
+        self.room = room
+        self.outcome = outcome
+    }
+
+    public var name: String { "level.step" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("line", .int(outcome.line)), ("action", .string(outcome.action)),
+         ("ok", .bool(outcome.ok)), ("message", outcome.message.map { .string(t.say($0)) } ?? .null),
+         ("step", .int(outcome.number)),
+         ("ada", .object([("row", .int(outcome.ada.row)), ("col", .int(outcome.ada.col)),
+                          ("facing", .string(outcome.ada.facing.rawValue))])),
+         ("health", .int(outcome.health))]
+    }
+
+    /// `3: walk() → row 2, col 4, facing E` (rows and columns from 1), then what happened.
+    public func text(_ t: TextContext) -> [String] {
+        let o = outcome
+        let row = String(o.ada.row + 1), col = String(o.ada.col + 1)
+        var line: String
+        if t.reader {
+            line = t.say("level.trace.step_reader", String(o.line), o.action, row, col,
+                         t.say("level.facing.\(o.ada.facing.rawValue)"))
+        } else {
+            line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col, o.ada.facing.rawValue)
+        }
+        if let message = o.message {
+            let said = t.say(message)
+            line += " — " + (o.ok ? said : t.paint(.bad, said))
+        }
+        return [line]
+    }
+}
+
+/// `level.result {room, solved, seeds_passed, seeds_total, points, stars, reason?, kind, lines, steps}`
+/// — how a `run`, a `step`-through, a `submit` or the clock ended. `kind` is
+/// `run`, `step`, `submit` or `time_up`; `reason` is there when unsolved.
+public struct LevelResultEvent: Event {
+    public enum Kind: String, Sendable { case run, step, submit, timeUp = "time_up" }
+
+    public let room: String
+    public let kind: Kind
+    public let solved: Bool
+    public let seedsPassed: Int
+    public let seedsTotal: Int
+    public let points: Int
+    public let stars: Int
+    public let reason: String?
+    public let reasonPhrase: Phrase?
+    public let lines: Int
+    public let steps: Int
+    public let parLines: Int
+
+    public var name: String { "level.result" }
+
+    /// The documented `reason` word for a run that stopped unsolved.
+    public static func reasonCode(_ reason: RunReason) -> String {
+        reason == .runtimeError ? "division_by_zero" : reason.rawValue
+    }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        var f: [(String, JSON)] = [("room", .string(room)), ("solved", .bool(solved)),
+                                   ("seeds_passed", .int(seedsPassed)), ("seeds_total", .int(seedsTotal)),
+                                   ("points", .int(points)), ("stars", .int(stars))]
+        if !solved, let reason { f.append(("reason", .string(reason))) }
+        f.append(("kind", .string(kind.rawValue)))
+        f.append(("lines", .int(lines)))
+        f.append(("steps", .int(steps)))
+        if let reasonPhrase, !solved { f.append(("message", .string(t.say(reasonPhrase)))) }
+        return f
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        switch (kind, solved) {
+        case (.timeUp, _):
+            return [t.paint(.bad, t.say("level.result.time_up"))]
+        case (.submit, true):
+            let starText = t.reader ? t.say("level.result.stars_reader", String(stars))
+                                    : String(repeating: "★", count: stars) + String(repeating: "☆", count: max(0, 3 - stars))
+            return [t.paint(.good, t.say("level.result.solved", String(seedsTotal), String(points))),
+                    t.say("level.result.stars", starText, String(lines), String(parLines))]
+        case (.submit, false):
+            var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
+            if let reasonPhrase { lines.append(t.say(reasonPhrase)) }
+            return lines
+        case (_, true):
+            return [t.paint(.good, t.say("level.result.run_solved", String(steps)))]
+        case (_, false):
+            return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))]
+        }
+    }
+}
+
+/// A note in the trace that steps were left out (runs can be 10,000 steps long).
+struct LevelTraceGapEvent: Event {
+    let room: String
+    let skipped: Int
+    var name: String { "info" }
+    func fields(_ t: TextContext) -> [(String, JSON)] { [("text", .string(t.say("level.trace.skipped", String(skipped))))] }
+    func text(_ t: TextContext) -> [String] { [t.paint(.dim, t.say("level.trace.skipped", String(skipped)))] }
+}

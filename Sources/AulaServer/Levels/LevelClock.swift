@@ -1,0 +1,123 @@
+import AulaNet
+
+/// A level's countdown, as timer events on the server's loop (never a thread).
+/// It announces half time, one minute and ten seconds left (those that fall
+/// inside the limit), then says time is up once. A teacher may pause, resume
+/// and extend it. An untimed clock (an accommodation) never runs out.
+final class LevelClock {
+    /// Seconds left at which the clock speaks, besides half time.
+    static let fixedAnnouncements: [Double] = [60, 10]
+
+    private let loop: EventLoop
+    /// The whole time allowed, in seconds; nil when untimed.
+    let limit: Double?
+    private var deadline: Double
+    private var pausedLeft: Double?
+    private var timer: TimerID?
+    private var announced: Set<Double> = []
+    private let thresholds: [Double]
+    /// True once time ran out or the clock was stopped (the level was solved).
+    private(set) var stopped = false
+    private(set) var ranOut = false
+
+    /// Told the seconds left at each announcement.
+    var onAnnounce: ((Int) -> Void)?
+    /// Told once, when the time is up.
+    var onTimeUp: (() -> Void)?
+
+    /// Starts now; `limit` nil means untimed.
+    init(loop: EventLoop, limit: Double?) {
+        self.loop = loop
+        self.limit = limit
+        deadline = loop.now + (limit ?? 0)
+        if let limit {
+            let points = Set([limit / 2] + LevelClock.fixedAnnouncements).filter { $0 > 0 && $0 < limit }
+            thresholds = points.sorted(by: >)
+        } else {
+            thresholds = []
+        }
+    }
+
+    var isTimed: Bool { limit != nil }
+    var isPaused: Bool { pausedLeft != nil }
+
+    /// Seconds left (nil when untimed; 0 once run out).
+    var secondsLeft: Double? {
+        guard limit != nil else { return nil }
+        if ranOut { return 0 }
+        if let pausedLeft { return pausedLeft }
+        return max(0, deadline - loop.now)
+    }
+
+    /// Begins counting (call once the listeners are set).
+    func start() { schedule() }
+
+    /// The level was solved (or the room closed): no more announcements.
+    func stop() {
+        stopped = true
+        cancelTimer()
+    }
+
+    func pause() -> Bool {
+        guard isTimed, !stopped, pausedLeft == nil else { return false }
+        pausedLeft = secondsLeft
+        cancelTimer()
+        return true
+    }
+
+    func resume() -> Bool {
+        guard let left = pausedLeft, !stopped else { return false }
+        pausedLeft = nil
+        deadline = loop.now + left
+        schedule()
+        return true
+    }
+
+    /// More time; announcements now ahead again are made again.
+    func extend(by seconds: Double) -> Bool {
+        guard isTimed, !stopped, seconds.isFinite, seconds > 0 else { return false }
+        if let left = pausedLeft { pausedLeft = left + seconds } else { deadline += seconds }
+        let left = secondsLeft ?? 0
+        announced = announced.filter { $0 >= left }
+        schedule()
+        return true
+    }
+
+    /// Runs the clock out now (a teacher's `skip`, or a challenge stopped early).
+    func runOut() {
+        guard !stopped else { return }
+        fireTimeUp()
+    }
+
+    private func cancelTimer() {
+        if let timer { loop.cancel(timer) }
+        timer = nil
+    }
+
+    private func schedule() {
+        cancelTimer()
+        guard let left = secondsLeft, !stopped, pausedLeft == nil else { return }
+        if let next = thresholds.first(where: { $0 < left && !announced.contains($0) }) {
+            timer = loop.schedule(after: left - next) { [weak self] in
+                guard let self else { return }
+                self.timer = nil
+                self.announced.insert(next)
+                self.onAnnounce?(Int(next.rounded()))
+                self.schedule()
+            }
+        } else {
+            timer = loop.schedule(after: left) { [weak self] in
+                self?.timer = nil
+                self?.fireTimeUp()
+            }
+        }
+    }
+
+    private func fireTimeUp() {
+        guard !stopped else { return }
+        cancelTimer()
+        stopped = true
+        ranOut = true
+        onTimeUp?()
+    }
+}

@@ -1,0 +1,69 @@
+import AulaGames
+
+/// `level.code {room, lines:[{n, text}], count, statement_lines, max_lines}` —
+/// the program as it stands (`list`, and after `del`, `ins`, `clear`).
+public struct LevelCodeEvent: Event {
+    public let room: String
+    public let lines: [String]
+    public let statementLines: Int
+    public let maxLines: Int
+
+    public var name: String { "level.code" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)),
+         ("lines", .array(lines.enumerated().map { .object([("n", .int($0.offset + 1)), ("text", .string($0.element))]) })),
+         ("count", .int(lines.count)), ("statement_lines", .int(statementLines)), ("max_lines", .int(maxLines))]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        guard !lines.isEmpty else { return [t.say("level.code.empty")] }
+        var out = [t.paint(.title, t.say("level.code.title", String(statementLines), String(maxLines)))]
+        let width = String(lines.count).count
+        for (i, line) in lines.enumerated() {
+            out.append(LevelCodeLineEvent.numbered(i + 1, line, width: width, t))
+        }
+        return out
+    }
+}
+
+/// `level.code_line {room, n, text}` — one line added or changed in the
+/// editor, echoed with its number.
+public struct LevelCodeLineEvent: Event {
+    public let room: String
+    public let number: Int
+    public let line: String
+
+    public var name: String { "level.code_line" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("n", .int(number)), ("text", .string(line))]
+    }
+
+    public func text(_ t: TextContext) -> [String] { [LevelCodeLineEvent.numbered(number, line, width: 2, t)] }
+
+    static func numbered(_ n: Int, _ line: String, width: Int, _ t: TextContext) -> String {
+        if t.reader { return t.say("level.code.reader_line", String(n), line.isEmpty ? t.say("level.code.blank") : line) }
+        let number = String(n)
+        let padded = String(repeating: " ", count: max(0, width - number.count)) + number
+        return t.paint(.dim, padded + " |") + " " + t.paint(.code, line)
+    }
+}
+
+/// `prompt {kind:"code_line", room, line}` — the editor waits for the next
+/// line (`line`: the number it will get). Text mode shows nothing (the echo
+/// says enough); reader mode says where you are.
+public struct LevelCodePromptEvent: Event {
+    public let room: String
+    public let next: Int
+
+    public var name: String { "prompt" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("kind", .string(PromptEvent.Kind.codeLine.rawValue)), ("room", .string(room)), ("line", .int(next))]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        t.reader ? [t.say("level.editor.prompt_reader", String(next))] : []
+    }
+}

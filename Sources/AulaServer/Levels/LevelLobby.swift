@@ -1,0 +1,94 @@
+import AulaGames
+import AulaStore
+
+/// The lobby's level commands: `levels` (the map), `notes [N]` (unlocked
+/// notes) and `play LEVEL` (open a level room). Progress is read from the
+/// database off the loop and answered when the store replies.
+extension Server {
+    /// A student's XP and solved levels, then `body` on the loop thread (nil: the store failed).
+    func withLevelProgress(_ player: Player, _ body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) {
+        guard let studentID = player.studentID else {
+            body(player, (0, []))
+            return
+        }
+        let answer = LevelProgressAnswer(body: body)
+        store.read({ db in
+            (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
+        }) { [weak self, weak player] result in
+            self?.loop.execute { [weak player] in
+                guard let player else { return }
+                switch result {
+                case .success(let (xp, solved)): answer.body(player, (xp, Set(solved)))
+                case .failure: answer.body(player, nil)
+                }
+            }
+        }
+    }
+
+    /// `levels` — the map: worlds and levels, solved ✓, open, locked (with the XP needed).
+    func showLevelMap(_ player: Player) {
+        let library = content.levels
+        withLevelProgress(player) { player, progress in
+            guard let progress else {
+                player.send(ErrorEvent(code: "storage_unavailable"))
+                return
+            }
+            player.send(LevelMapEvent(xp: progress.xp, solvedCount: progress.solved.count,
+                                      worlds: library.map(xp: progress.xp, solved: progress.solved), library: library))
+        }
+    }
+
+    /// `notes` lists the unlocked notes; `notes N` (a number or an id) prints one.
+    func showNotes(_ player: Player, _ word: String?) {
+        let library = content.levels
+        withLevelProgress(player) { player, progress in
+            guard let progress else {
+                player.send(ErrorEvent(code: "storage_unavailable"))
+                return
+            }
+            let notes = library.unlockedNotes(solved: progress.solved).map { NoteEntry(id: $0, library: library) }
+            guard let word else {
+                player.send(LevelNotesEvent(notes: notes))
+                return
+            }
+            let chosen: NoteEntry?
+            if let n = Int(word) {
+                chosen = n >= 1 && n <= notes.count ? notes[n - 1] : nil
+            } else {
+                chosen = notes.first { $0.id.lowercased() == word.lowercased() }
+            }
+            guard let chosen else {
+                if library.noteIDs.contains(word.lowercased()) {
+                    player.send(ErrorEvent(code: "note_locked", String(word.prefix(24))))
+                } else {
+                    player.send(ErrorEvent(code: "no_such_note", String(word.prefix(24)), String(notes.count)))
+                }
+                return
+            }
+            player.send(LevelNoteEvent(note: chosen, library: library))
+        }
+    }
+
+    /// `play LEVEL` — a level room of your own (as `create level LEVEL`). From
+    /// your own level room it moves you on to the new level.
+    func playLevel(_ player: Player, _ word: String?) {
+        guard let word else {
+            player.send(ErrorEvent(Refusal.usage("missing_argument", "play")))
+            return
+        }
+        guard LevelRooms.findLevel(word, in: content.levels) != nil else {
+            player.send(ErrorEvent(code: "no_such_level", String(word.prefix(24))))
+            return
+        }
+        if let room = player.room, room.game is LevelRoomGame, room.isHost(player) {
+            leaveRoom(player, reason: nil)
+        }
+        createRoom(kindWord: "level", args: Arguments(word), by: player)
+    }
+}
+
+/// Carries a loop-thread callback through the store's thread without touching it there.
+private final class LevelProgressAnswer: @unchecked Sendable {
+    let body: (Player, (xp: Int, solved: Set<String>)?) -> Void
+    init(body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) { self.body = body }
+}

@@ -1,0 +1,190 @@
+import AulaGames
+
+/// The commands of a level room (SPEC §6 "Playing over a terminal"). Help and
+/// usage are `help.level.<name>` / `usage.level.<name>` in the catalogs. The
+/// lobby's commands (`leave`, `say`, `help`...) work here too; `lang` takes
+/// `c`/`java` here and passes `en`/`es` on to the lobby's.
+enum LevelRoomCommands {
+    static let table = CommandTable<GameCall>([
+        Command("level.code", "code", aliases: ["codigo", "código", "programa"]) { call, _ in
+            with(call, coderOnly: true) { $0.openEditor(call.player) }
+        },
+        Command("level.list", "list", aliases: ["listar", "ver"]) { call, _ in
+            with(call, coderOnly: false) { $0.showCode(to: call.player) }
+        },
+        Command("level.del", "del", aliases: ["delete", "borrar"]) { call, args in
+            with(call, coderOnly: true) { $0.edit(call.player, echo: false, list: true) { $0.delete(args[0]) } }
+        },
+        Command("level.ins", "ins", aliases: ["insert", "insertar"]) { call, args in
+            with(call, coderOnly: true) { game in
+                game.edit(call.player, echo: true, list: true) { $0.insert(args[0], args.rest(after: 1)) }
+            }
+        },
+        Command("level.edit", "edit", aliases: ["editar", "cambiar"]) { call, args in
+            with(call, coderOnly: true) { game in
+                game.edit(call.player, echo: true, list: false) { $0.replace(args[0], args.rest(after: 1)) }
+            }
+        },
+        Command("level.clear", "clear", aliases: ["limpiar", "vaciar"]) { call, _ in
+            with(call, coderOnly: true) { $0.edit(call.player, echo: false, list: true) { $0.clear(); return .success(0) } }
+        },
+        Command("level.lang", "lang", aliases: ["idioma", "lenguaje"]) { call, args in
+            guard let word = args[0]?.lowercased(), word == HintSpelling.c || word == HintSpelling.java else {
+                call.server.setLanguage(call.player, args[0])
+                return
+            }
+            with(call, coderOnly: true) { $0.setSpelling(word, by: call.player) }
+        },
+        Command("level.run", "run", aliases: ["ejecutar", "correr"]) { call, _ in
+            with(call, coderOnly: true) { $0.run(by: call.player) }
+        },
+        Command("level.step", "step", aliases: ["paso"]) { call, _ in
+            with(call, coderOnly: true) { $0.step(by: call.player) }
+        },
+        Command("level.hint", "hint", aliases: ["pista"]) { call, _ in
+            with(call, coderOnly: true) { $0.giveHint(to: call.player) }
+        },
+        Command("level.submit", "submit", aliases: ["entregar", "enviar"]) { call, _ in
+            with(call, coderOnly: true) { $0.submit(by: call.player) }
+        },
+        Command("level.time", "time", aliases: ["tiempo", "reloj"]) { call, _ in
+            with(call, coderOnly: false) { $0.showTime(to: call.player) }
+        },
+        Command("level.board", "board", aliases: ["tablero", "mapa"]) { call, _ in
+            with(call, coderOnly: false) { game in
+                call.player.send(LevelBoardEvent(room: game.roomID, board: game.stepping?.board ?? game.shownBoard,
+                                                 caption: Phrase(game.stepping == nil ? "level.board.caption" : "level.board.caption_step")))
+            }
+        },
+        Command("level.story", "story", aliases: ["historia"]) { call, _ in
+            with(call, coderOnly: false) { call.player.send(LevelStoryEvent(level: $0.level)) }
+        },
+        Command("level.set", "set", aliases: ["ajustar"]) { call, args in
+            with(call, coderOnly: true) { $0.setOption(args, by: call.player) }
+        },
+    ])
+
+    /// Runs a command on the room's level game; refuses watchers where only the coder may act.
+    private static func with(_ call: GameCall, coderOnly: Bool, _ body: (LevelRoomGame) -> Void) {
+        guard let game = call.room.game as? LevelRoomGame else { return }
+        if coderOnly && !call.room.isHost(call.player) {
+            call.player.send(ErrorEvent(code: "not_your_level", call.room.host.name))
+            return
+        }
+        guard game.phase != .checking else {
+            call.player.send(ErrorEvent(code: "level_not_ready"))
+            return
+        }
+        body(game)
+    }
+}
+
+/// The code editor: `code` takes every typed line until `.` alone.
+extension LevelRoomGame {
+    func openEditor(_ player: Player) {
+        editorOpen = true
+        player.lineInterceptor = { [weak self, weak player] line in
+            guard let self, let player else { return false }
+            return self.editorLine(line, from: player)
+        }
+        player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxLines),
+                              HintSpelling.commandWord("walk", spelling: spelling) + ";"))
+        player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
+    }
+
+    /// One line typed while the editor is open. False lets it through (`mode json|text` stays a command).
+    func editorLine(_ line: String, from player: Player) -> Bool {
+        let trimmed = line.trimmingCharacters(in: " \t")
+        let lower = trimmed.lowercased()
+        if lower == "mode json" || lower == "mode text" || lower == "modo json" || lower == "modo text" { return false }
+        if trimmed == "." {
+            editorOpen = false
+            player.lineInterceptor = nil
+            player.send(InfoEvent("level.editor.closed", String(editor.lines.count)))
+            player.send(PromptEvent(kind: .command, label: Phrase("level.prompt.room", [roomID])))
+            return true
+        }
+        switch editor.append(line) {
+        case .failure(let refusal):
+            player.refuse(refusal)
+        case .success(let n):
+            stepping = nil
+            room?.broadcast(LevelCodeLineEvent(room: roomID, number: n, line: editor.lines[n - 1]))
+            warnIfOverLimit(player)
+        }
+        player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
+        return true
+    }
+
+    /// `del`, `ins`, `edit`, `clear`: changes the program; the paused `step` run starts over.
+    func edit(_ player: Player, echo: Bool, list: Bool, _ change: (inout CodeEditor) -> Result<Int, Refusal>) {
+        switch change(&editor) {
+        case .success(let n):
+            stepping = nil
+            if echo, n >= 1, n <= editor.lines.count {
+                room?.broadcast(LevelCodeLineEvent(room: roomID, number: n, line: editor.lines[n - 1]))
+            }
+            if list { showCode(to: nil) }
+            warnIfOverLimit(player)
+        case .failure(let refusal):
+            player.refuse(refusal)
+        }
+    }
+
+    func showCode(to player: Player?) {
+        let event = LevelCodeEvent(room: roomID, lines: editor.lines, statementLines: editor.statementLineEstimate,
+                                   maxLines: level.maxLines)
+        if let player { player.send(event) } else { room?.broadcast(event) }
+    }
+
+    private func warnIfOverLimit(_ player: Player) {
+        let count = editor.statementLineEstimate
+        if count > level.maxLines {
+            player.send(InfoEvent("level.editor.over_limit", String(count), String(level.maxLines), style: .warn))
+        }
+    }
+
+    func setSpelling(_ word: String, by player: Player) {
+        guard level.languages.contains(word) else {
+            player.send(ErrorEvent(code: "spelling_not_offered", word, level.languages.joined(separator: ", ")))
+            return
+        }
+        spelling = word
+        player.send(InfoEvent("level.spelling.\(word)"))
+    }
+
+    func giveHint(to player: Player) {
+        let hints = level.hints(player.language.rawValue)
+        guard !hints.isEmpty else {
+            player.send(InfoEvent("level.hint.none"))
+            return
+        }
+        let index = min(hintsGiven, hints.count - 1)
+        if hintsGiven < hints.count { hintsGiven += 1 }
+        let text = HintSpelling.rewrite(hints[index], to: spelling)
+        player.send(InfoEvent("level.hint.line", String(index + 1), String(hints.count), text))
+        if index == hints.count - 1 && hintsGiven == hints.count { player.send(InfoEvent("level.hint.last")) }
+    }
+
+    func showTime(to player: Player) {
+        guard let clock else { return }
+        player.send(LevelTimerEvent(room: roomID, secondsLeft: clock.secondsLeft, limit: clock.limit,
+                                    occasion: .asked, paused: clock.isPaused))
+    }
+
+    /// `set watchers on|off` — whether classmates may join to watch.
+    func setOption(_ args: Arguments, by player: Player) {
+        guard args[0]?.lowercased() == "watchers" || args[0]?.lowercased() == "espectadores" else {
+            player.send(ErrorEvent(Refusal.usage("bad_argument", "level.set")))
+            return
+        }
+        switch args[1]?.lowercased() {
+        case "on", "si", "sí", "yes": watchersAllowed = true
+        case "off", "no": watchersAllowed = false
+        default:
+            player.send(ErrorEvent(Refusal.usage("bad_argument", "level.set")))
+            return
+        }
+        player.send(InfoEvent(watchersAllowed ? "level.watchers.on" : "level.watchers.off"))
+    }
+}

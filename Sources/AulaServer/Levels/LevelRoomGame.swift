@@ -1,0 +1,216 @@
+import AulaGames
+import AulaStore
+
+/// A level room: one student (the host) writes a program for Ada on a timed
+/// level; others may watch when the host allows it (`set watchers on`). The
+/// room checks the level is unlocked (from the database) before it opens,
+/// then shows the story, the summary, the board and the clock. Lives on the
+/// loop thread, like everything in the server.
+public final class LevelRoomGame: RoomGame, @unchecked Sendable {
+    /// Where the room is in its life.
+    enum Phase: Equatable { case checking, playing, solved, timeUp, closed }
+
+    /// The trace prints at most this many steps (runs can be 10,000 long); the last step is always shown.
+    static let traceLimit = 200
+
+    public let kind = "level"
+    public let maxPlayers = 1
+    public let level: Level
+    let hub: LevelRooms
+    weak var room: Room?
+    weak var challenge: ClassChallenge?
+    /// Opened by a teacher's class challenge: no XP lock, one shared deadline.
+    let inChallenge: Bool
+
+    var phase: Phase = .checking
+    var editor: CodeEditor
+    var editorOpen = false
+    var spelling: String
+    /// The layout `run`, `step` and `board` use; after a failed `submit` it is the failing one.
+    var shownLayout: LevelLayout
+    /// A paused run for `step`; editing the program drops it.
+    var stepping: LevelRun?
+    var hintsGiven = 0
+    var watchersAllowed = false
+    var clock: LevelClock?
+    /// Wall-clock second the level opened (the saved round's start).
+    var openedAt: Double = 0
+    /// The points of the solve in this room (0 until solved).
+    public internal(set) var score = 0
+    var submitting = false
+
+    init(level: Level, hub: LevelRooms, challenge: ClassChallenge?) {
+        self.level = level
+        self.hub = hub
+        self.challenge = challenge
+        inChallenge = challenge != nil
+        editor = CodeEditor(maxLines: level.maxLines)
+        spelling = HintSpelling.initial(for: level)
+        shownLayout = level.layout(seed: Level.shownSeed)
+    }
+
+    public var isPlaying: Bool { phase == .playing }
+    public var about: Phrase { Phrase(inChallenge ? "level.room.about_challenge" : "level.room.about", [level.id]) }
+    public var commands: CommandTable<GameCall> { LevelRoomCommands.table }
+    var server: Server? { room?.server }
+    var roomID: String { room?.id ?? "" }
+    /// The student playing (the room's host).
+    var coder: Player? { room?.host }
+    public var isSolved: Bool { phase == .solved }
+    public var isFinished: Bool { phase == .solved || phase == .timeUp || phase == .closed }
+
+    // MARK: Opening
+
+    public func attach(to room: Room) {
+        self.room = room
+        guard let server = room.server else { return }
+        if inChallenge {
+            open()
+            return
+        }
+        let host = room.host
+        guard let studentID = host.studentID else {
+            checkLock(xp: 0, solved: [])
+            return
+        }
+        server.store.read({ db in
+            (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
+        }) { [weak self, weak server] result in
+            server?.loop.execute { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success(let (xp, solved)): self.checkLock(xp: xp, solved: Set(solved))
+                case .failure(let error):
+                    // The database cannot say: open the level rather than call it locked.
+                    log(.warn, "level.progress_unreadable", ("error", error.description))
+                    if self.phase == .checking { self.open() }
+                }
+            }
+        }
+    }
+
+    private func checkLock(xp: Int, solved: Set<String>) {
+        guard phase == .checking, let room, let server = room.server else { return }
+        if case .locked(let need) = server.content.levels.status(of: level.id, xp: xp, solved: solved) {
+            room.host.send(ErrorEvent(code: "level_locked", level.id, String(need), String(xp), String(need - xp)))
+            phase = .closed
+            server.closeRoom(room)
+            return
+        }
+        open()
+    }
+
+    /// The clock's length for this student: the level's limit (or the
+    /// challenge's), stretched by a teacher's accommodation; nil when untimed.
+    func timeLimit(for player: Player) -> Double? {
+        let base = challenge?.seconds ?? Double(level.timeLimit)
+        guard let multiplier = player.timeMultiplier else { return base }
+        if multiplier == 0 { return inChallenge ? base : nil }
+        return multiplier > 0 && multiplier.isFinite ? base * multiplier : base
+    }
+
+    private func open() {
+        guard let room, let server = room.server else { return }
+        phase = .playing
+        openedAt = server.wallClock()
+        let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host))
+        clock.onAnnounce = { [weak self] seconds in
+            guard let self, let room = self.room else { return }
+            room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: Double(seconds), limit: self.clock?.limit,
+                                           occasion: .announcement, paused: false))
+        }
+        clock.onTimeUp = { [weak self] in self?.timeUp() }
+        self.clock = clock
+        room.broadcast(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock.limit, challenge: inChallenge,
+                                        spelling: spelling))
+        room.broadcast(LevelBoardEvent(room: room.id, board: shownBoard, caption: Phrase("level.board.caption")))
+        room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
+                                       occasion: .opened, paused: false))
+        room.host.send(InfoEvent("level.opened.hint"))
+        clock.start()
+    }
+
+    /// The shown layout before any step.
+    var shownBoard: BoardView {
+        BoardView(state: BoardState(level: level, layout: shownLayout))
+    }
+
+    // MARK: The clock
+
+    private func timeUp() {
+        guard phase == .playing, let room else { return }
+        phase = .timeUp
+        room.broadcast(LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
+                                        seedsTotal: level.judgeSeeds(Judge.defaultSeeds).count, points: 0, stars: 0,
+                                        reason: "time_up", reasonPhrase: Phrase("level.end.time_up"),
+                                        lines: 0, steps: 0, parLines: level.parLines))
+        if !inChallenge {
+            room.broadcast(LevelRoundEndEvent(room: room.id, outcome: "time_up",
+                                              round: [.init(name: room.host.name, points: 0)], leaderboard: []))
+        }
+        challenge?.roomFinished(self)
+    }
+
+    /// The challenge ended before this room did: time is up here too.
+    func challengeEnded() {
+        guard phase == .playing else { return }
+        clock?.runOut()
+    }
+
+    public func pause() -> Bool { phase == .playing && (clock?.pause() ?? false) }
+    public func resume() -> Bool { phase == .playing && (clock?.resume() ?? false) }
+    public func skip() -> Bool {
+        guard phase == .playing, let clock else { return false }
+        clock.runOut()
+        return true
+    }
+    public func extend(by seconds: Double) -> Bool {
+        guard phase == .playing, let clock, clock.extend(by: seconds), let room else { return false }
+        room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
+                                       occasion: .asked, paused: clock.isPaused))
+        return true
+    }
+
+    // MARK: Members
+
+    public func playerJoined(_ player: Player, spectator: Bool) {
+        guard let room, let server = room.server else { return }
+        guard watchersAllowed else {
+            player.send(ErrorEvent(code: "watchers_off", room.host.name))
+            server.leaveRoom(player, reason: Phrase("level.room.watchers_off"))
+            return
+        }
+        player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
+                                     spelling: spelling))
+        player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
+    }
+
+    public func playerLeft(_ player: Player) {
+        guard let room, let server = room.server else { return }
+        player.lineInterceptor = nil
+        // The coder leaving ends the room for the watchers too.
+        if room.isHost(player) {
+            closeDown()
+            if room.members.count > 1 { server.closeRoom(room) }
+        }
+    }
+
+    public func playerReconnected(_ player: Player) {
+        guard let room, room.isHost(player) else { return }
+        player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
+        if let clock {
+            player.send(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
+                                        occasion: .asked, paused: clock.isPaused))
+        }
+        if editorOpen { player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1)) }
+    }
+
+    public func roomClosed() { closeDown() }
+
+    private func closeDown() {
+        clock?.stop()
+        let wasPlaying = phase == .playing || phase == .checking
+        if phase != .solved { phase = .closed }
+        if wasPlaying { challenge?.roomFinished(self) }
+    }
+}

@@ -1,0 +1,95 @@
+import AulaGames
+
+/// The level rooms' shared part: registers `create level LEVEL` (alias
+/// `nivel`), hands out the class challenge's rooms, and is the server's
+/// `ClassChallenges` (the teachers' console calls it). One per server, on the loop thread.
+public final class LevelRooms: ClassChallenges, @unchecked Sendable {
+    weak var server: Server?
+    /// The challenge being played, if any.
+    var challenge: ClassChallenge?
+    /// Rooms about to be made for a challenge, by player: the factory takes them.
+    private var tickets: [ObjectIdentifier: ClassChallenge] = [:]
+
+    init(server: Server) {
+        self.server = server
+    }
+
+    /// Registers the level rooms and sets `server.classChallenges`.
+    public static func register(_ server: Server) {
+        let hub = LevelRooms(server: server)
+        server.classChallenges = hub
+        server.registerGame("level", alias: "nivel") { [hub] server, host, args in
+            hub.makeGame(server: server, host: host, args: args)
+        }
+    }
+
+    /// The hub of a server (nil when level rooms are not registered).
+    static func of(_ server: Server) -> LevelRooms? { server.classChallenges as? LevelRooms }
+
+    private func makeGame(server: Server, host: Player, args: Arguments) -> Result<RoomGame, Refusal> {
+        guard let word = args[0] else { return .failure(Refusal.usage("missing_argument", "play")) }
+        guard let level = LevelRooms.findLevel(word, in: server.content.levels) else {
+            return .failure(Refusal(code: "no_such_level", args: [String(word.prefix(24))]))
+        }
+        let ticket = tickets.removeValue(forKey: ObjectIdentifier(host))
+        return .success(LevelRoomGame(level: level, hub: self, challenge: ticket))
+    }
+
+    /// A level by id, case-insensitively.
+    static func findLevel(_ word: String, in library: LevelLibrary) -> Level? {
+        if let level = library.level(id: word) { return level }
+        let lower = word.lowercased()
+        return library.levels.first { $0.id.lowercased() == lower }
+    }
+
+    // MARK: ClassChallenges
+
+    public func startChallenge(levelID: String, minutes: Double?, startedBy teacher: String) -> Result<Int, Refusal> {
+        guard let server else { return .failure(Refusal(code: "no_students")) }
+        if let running = challenge, !running.ended {
+            return .failure(Refusal(code: "challenge_running", args: [running.level.id]))
+        }
+        guard let level = LevelRooms.findLevel(levelID, in: server.content.levels) else {
+            return .failure(Refusal(code: "no_such_level", args: [String(levelID.prefix(24))]))
+        }
+        if let minutes, !(minutes.isFinite && minutes > 0 && minutes <= 240) {
+            return .failure(Refusal(code: "bad_minutes", args: ["240"]))
+        }
+        let group = server.classSession?.group ?? server.openGroupRef
+        let students = server.onlinePlayers(in: group)
+        guard !students.isEmpty else { return .failure(Refusal(code: "no_students")) }
+        let seconds = minutes.map { $0 * 60 } ?? Double(level.timeLimit)
+        let challenge = ClassChallenge(level: level, seconds: seconds, teacher: teacher, group: group,
+                                       sessionID: server.classSession?.id, startedAt: server.wallClock(),
+                                       startedOnLoop: server.loop.now, hub: self)
+        self.challenge = challenge
+        log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
+            ("teacher", teacher))
+        for student in students {
+            if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
+            student.lineInterceptor = nil
+            student.send(InfoEvent("level.challenge.started", teacher, level.id, LevelTimerEvent.clockText(seconds),
+                                   style: .warn))
+            tickets[ObjectIdentifier(student)] = challenge
+            server.createRoom(kindWord: "level", args: Arguments(level.id), by: student)
+            tickets.removeValue(forKey: ObjectIdentifier(student))
+            if let game = student.room?.game as? LevelRoomGame, game.challenge === challenge {
+                challenge.add(student, game)
+            }
+        }
+        let count = challenge.entries.count
+        challenge.doneStarting()
+        return count > 0 ? .success(count) : .failure(Refusal(code: "no_students"))
+    }
+
+    public func stopChallenge() -> Result<Void, Refusal> {
+        guard let challenge, !challenge.ended else { return .failure(Refusal(code: "no_challenge")) }
+        challenge.finish()
+        return .success(())
+    }
+
+    public var runningChallenge: (levelID: String, secondsLeft: Double)? {
+        guard let challenge, !challenge.ended, let server else { return nil }
+        return (challenge.level.id, max(0, challenge.seconds - (server.loop.now - challenge.startedOnLoop)))
+    }
+}
