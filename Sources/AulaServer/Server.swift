@@ -24,6 +24,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var roomCounter = 0
     var gameFactories: [String: GameFactory] = [:]
     var gameAliases: [String: String] = [:]
+    /// The hangman word bank by deck, as read from the database: rounds draw
+    /// from it without a database read each; changing a deck forgets its entry.
+    var wordBankCache: [String: [WordEntry]] = [:]
     /// The class challenge operation (set by the level rooms when registered).
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.

@@ -40,6 +40,7 @@ extension AdminCall {
             return nil
         }) { [self] refusal in
             if let refusal { return fail(refusal) }
+            server.wordBankCache[deck] = nil
             info("admin.words.added", entry.word, deck, style: .good)
             done()
         }
@@ -58,6 +59,7 @@ extension AdminCall {
             }
         }) { [self] refusal in
             if let refusal { return fail(refusal) }
+            server.wordBankCache[deck] = nil
             info("admin.words.deleted", word, deck, style: .good)
             done()
         }

@@ -65,23 +65,32 @@ public struct Catalog: Sendable {
     }
 
     /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone.
+    /// Works on bytes: it runs for every message of every broadcast.
     static func fill(_ template: String, _ args: [String]) -> String {
-        guard !args.isEmpty, template.contains("{") else { return template }
-        var out = ""
-        out.reserveCapacity(template.utf8.count + 16)
-        var index = template.startIndex
-        while index < template.endIndex {
-            let ch = template[index]
-            if ch == "{", let close = template[index...].firstIndex(of: "}"),
-               let n = Int(template[template.index(after: index)..<close]), n >= 0, n < args.count {
-                out += args[n]
-                index = template.index(after: close)
-            } else {
-                out.append(ch)
-                index = template.index(after: index)
+        guard !args.isEmpty else { return template }
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return template }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 32)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "{") {
+                var j = i + 1
+                var n = 0
+                while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
+                    n = n * 10 + Int(bytes[j] - 48)
+                    j += 1
+                }
+                if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
+                    out.append(contentsOf: args[n].utf8)
+                    i = j + 1
+                    continue
+                }
             }
+            out.append(bytes[i])
+            i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -26,26 +26,32 @@ extension HangmanGame {
         }
         loading = true
         let deckID = settings.deckID
-        server.store.read({ db in try db.words(deckID: deckID) }) { [weak self, weak player] result in
+        if let cached = server.wordBankCache[deckID] {
+            begin(with: .success(cached), startedBy: player)
+            return
+        }
+        // The words become entries on the store's thread, off the event loop.
+        server.store.read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
+            [weak self, weak player] result in
             self?.server?.loop.execute { [weak self, weak player] in
+                if case .success(let words) = result { self?.server?.wordBankCache[deckID] = words }
                 self?.begin(with: result, startedBy: player)
             }
         }
     }
 
-    private func begin(with words: Result<[WordRow], StoreError>, startedBy host: Player?) {
+    private func begin(with words: Result<[WordEntry], StoreError>, startedBy host: Player?) {
         loading = false
         guard !closed, let room, let server else { return }
-        let rows: [WordRow]
+        let entries: [WordEntry]
         switch words {
         case .success(let found):
-            rows = found
+            entries = found
         case .failure(let error):
             log(.error, "hangman.words_unreadable", ("room", room.id), ("deck", settings.deckID), ("error", error.description))
             host?.refuse(Refusal(code: "deck_unavailable", args: [settings.deckID]))
             return
         }
-        let entries = rows.map { WordEntry(word: $0.word, hint: $0.hint) }
         guard let word = WordPicker.pick(from: entries, difficulty: settings.difficulty,
                                          avoiding: Set(recentWords), random: &random) else {
             host?.refuse(Refusal(code: "deck_empty", args: [settings.deckID]))

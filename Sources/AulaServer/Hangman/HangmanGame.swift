@@ -225,12 +225,29 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     func broadcastState() {
         guard let room else { return }
         let view = HangmanView(round: round, hintShown: hintShown)
-        for member in room.members {
-            member.send(HangmanStateEvent(room: room.id, view: view, viewer: member.name))
+        // The state reads the same for everyone but in its last line (your
+        // turn / you are out / whose turn), and JSON not at all: render it once
+        // per way of reading and kind of viewer, not once per member.
+        var rendered: [StateRenderKey: String] = [:]
+        func send(_ client: Client?, viewer: String?) {
+            guard let client, client.connection.isOpen else { return }
+            let kind: Int
+            if client.renderer.mode == .json {
+                kind = 0
+            } else if let viewer, viewer == view.turn {
+                kind = 1
+            } else if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
+                kind = 2
+            } else {
+                kind = 3
+            }
+            let key = StateRenderKey(renderer: client.renderer, viewerKind: kind)
+            let bytes = rendered[key] ?? client.renderer.render(HangmanStateEvent(room: room.id, view: view, viewer: viewer))
+            rendered[key] = bytes
+            if !bytes.isEmpty { client.connection.send(bytes) }
         }
-        for watcher in room.watchers {
-            watcher.send(HangmanStateEvent(room: room.id, view: view, viewer: nil))
-        }
+        for member in room.members { send(member.client, viewer: member.name) }
+        for watcher in room.watchers { send(watcher, viewer: nil) }
     }
 
     // MARK: Turn timer
@@ -256,4 +273,11 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         guard !closed, let round, !round.isOver, round.turn == name, round.turnStartedAt == started else { return }
         act(.timeout(name), by: nil)
     }
+}
+
+/// How a hangman state reads for one connection: its renderer and whether
+/// the reader is the one whose turn it is, out of the round, or anyone else.
+private struct StateRenderKey: Hashable {
+    let renderer: Renderer
+    let viewerKind: Int
 }
