@@ -27,8 +27,9 @@ final class ClientPool {
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Called once a client's connection is established.
     var onConnect: (Client) -> Void = { _ in }
-    /// Called for every complete line a client receives (without CRLF).
-    var onLine: (Client, Substring) -> Void = { _, _ in }
+    /// Called for every complete line a client receives (without CRLF), as
+    /// bytes: the generator must stay far cheaper than the server it measures.
+    var onLine: (Client, Line) -> Void = { _, _ in }
     var onClose: (Client) -> Void = { _ in }
 
     init() throws {
@@ -134,14 +135,77 @@ final class ClientPool {
     private func deliverLines(_ client: Client) {
         var start = 0
         let bytes = client.input
-        for i in 0..<bytes.count where bytes[i] == 10 {
-            var end = i
-            if end > start, bytes[end - 1] == 13 { end -= 1 }
-            let line = String(decoding: bytes[start..<end], as: UTF8.self)
-            onLine(client, line[...])
-            start = i + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count where buffer[i] == 10 {
+                var end = i
+                if end > start, buffer[end - 1] == 13 { end -= 1 }
+                onLine(client, Line(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])))
+                start = i + 1
+            }
         }
         if start > 0 { client.input.removeFirst(start) }
+    }
+}
+
+/// One received line, as bytes, with the few look-ups the bench needs.
+/// Valid only during the `onLine` call.
+struct Line {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Whether the line contains `pattern` (ASCII).
+    func contains(_ pattern: StaticString) -> Bool { find(pattern) != nil }
+
+    /// The index just after the first occurrence of `pattern`.
+    func find(_ pattern: StaticString) -> Int? {
+        let p = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard p.count > 0, bytes.count >= p.count else { return nil }
+        var i = 0
+        let last = bytes.count - p.count
+        while i <= last {
+            if bytes[i] == p[0] {
+                var j = 1
+                while j < p.count && bytes[i + j] == p[j] { j += 1 }
+                if j == p.count { return i + p.count }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The JSON event name: lines start with `{"ev":"NAME"`.
+    var event: String? { string(after: "{\"ev\":\"") }
+
+    /// The string that follows `prefix` up to the next quote.
+    func string(after prefix: StaticString) -> String? {
+        guard let start = find(prefix) else { return nil }
+        var end = start
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether the line starts with `prefix`.
+    func hasPrefix(_ prefix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard bytes.count >= p.count else { return false }
+        for i in 0..<p.count where bytes[i] != p[i] { return false }
+        return true
+    }
+
+    /// The quoted strings of a JSON array that follows `prefix` (`"tried":[`).
+    func strings(after prefix: StaticString) -> [String] {
+        guard var i = find(prefix) else { return [] }
+        var out: [String] = []
+        while i < bytes.count && bytes[i] != UInt8(ascii: "]") {
+            if bytes[i] == UInt8(ascii: "\"") {
+                var end = i + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self))
+                i = end + 1
+            } else {
+                i += 1
+            }
+        }
+        return out
     }
 }
 

@@ -34,7 +34,7 @@ struct ConnectionsBench {
             pool.send(client, "mode json\r\nb\(client.index)\r\n")
         }
         pool.onLine = { client, line in
-            if client.userData == nil, line.contains("\"ev\":\"welcome\"") {
+            if client.userData == nil, line.hasPrefix("{\"ev\":\"welcome\"") {
                 client.userData = true
                 result.loginTimes.append(ClientPool.now - client.openedAt)
                 loggedIn += 1

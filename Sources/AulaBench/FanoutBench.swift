@@ -61,8 +61,11 @@ struct FanoutBench {
         var result = Result()
         var allRooms: [Room] = []
         var measuring = false
+        var measuringStarted = false
         var measureStart = 0.0
         var started = 0
+        // Rooms by the time their next guess is due: no scan over every room.
+        var due = DueQueue()
 
         func sendGuess(_ room: Room, now: Double) {
             switch server {
@@ -96,6 +99,7 @@ struct FanoutBench {
             case .perSecond(let rate): room.nextAt = outstanding.at + 1 / rate
             case .saturation: room.nextAt = now
             }
+            due.push(room.nextAt, room.index)
         }
 
         pool.onConnect = { client in
@@ -111,15 +115,26 @@ struct FanoutBench {
             let now = ClientPool.now
             switch server {
             case .baseline:
-                if line == "JOINED" {
+                if line.hasPrefix("G ") {
+                    delivered(room, now: now)
+                } else if line.hasPrefix("JOINED") {
                     room.joined += 1
                     if room.joined == room.members.count { room.started = true; started += 1 }
-                } else if line.hasPrefix("G ") {
-                    delivered(room, now: now)
                 }
             case .aula(let deck):
-                guard let ev = FanoutBench.field(line, "ev") else { return }
+                guard let ev = line.event else { return }
                 switch ev {
+                case "hangman.guess":
+                    delivered(room, now: now)
+                case "hangman.state":
+                    // Every member gets the state; one copy is enough to follow the turn.
+                    if member.slot == 0 {
+                        room.turn = line.string(after: "\"turn\":\"")
+                        room.tried = Set(line.strings(after: "\"tried\":[").compactMap(\.first))
+                        if room.outstanding == nil, room.turn != nil, now >= room.nextAt, measuringStarted {
+                            sendGuess(room, now: now)
+                        }
+                    }
                 case "welcome":
                     member.loggedIn = true
                     if member.slot == 0 {
@@ -129,27 +144,19 @@ struct FanoutBench {
                     }
                 case "room.joined":
                     if member.slot == 0 {
-                        if room.id.isEmpty, let id = FanoutBench.field(line, "room") {
+                        if room.id.isEmpty, let id = line.string(after: "\"room\":\"") {
                             room.id = id
                             for other in room.members.dropFirst() where (other.userData as? Member)?.loggedIn == true {
                                 pool.send(other, "join \(id)\r\n")
                             }
                         }
-                        let count = FanoutBench.count(line, in: "players")
+                        let count = line.strings(after: "\"players\":[").count
                         if count >= room.members.count && !room.started {
                             room.started = true
                             started += 1
                             pool.send(client, "start\r\n")
                         }
                     }
-                case "hangman.state":
-                    // Every member gets the state; one copy is enough to follow the turn.
-                    if member.slot == 0 {
-                        room.turn = FanoutBench.field(line, "turn")
-                        room.tried = Set(FanoutBench.strings(line, in: "tried").compactMap(\.first))
-                    }
-                case "hangman.guess":
-                    delivered(room, now: now)
                 case "round.end":
                     room.outstanding = nil
                     room.turn = nil
@@ -157,6 +164,7 @@ struct FanoutBench {
                 case "error":
                     if let outstanding = room.outstanding, outstanding.sender == member.slot {
                         room.outstanding = nil
+                        due.push(now, room.index)
                         if measuring { result.refused += 1 }
                     }
                 default:
@@ -190,7 +198,11 @@ struct FanoutBench {
         // Stagger the rooms' first guesses over one second, then warm up, then measure.
         var random = SystemRandomNumberGenerator()
         let begin = ClientPool.now
-        for room in allRooms { room.nextAt = begin + Double.random(in: 0..<1, using: &random) }
+        for room in allRooms {
+            room.nextAt = begin + Double.random(in: 0..<1, using: &random)
+            due.push(room.nextAt, room.index)
+        }
+        measuringStarted = true
         let warmupEnd = begin + warmup
         let end = warmupEnd + duration
         while true {
@@ -200,37 +212,54 @@ struct FanoutBench {
                 measureStart = now
             }
             if now >= end { break }
-            for room in allRooms where room.outstanding == nil && now >= room.nextAt {
+            while let (at, index) = due.peek(), at <= now {
+                due.pop()
+                let room = allRooms[index]
+                // A room waiting for its turn to be known guesses when the state arrives.
+                guard room.outstanding == nil, room.nextAt <= now else { continue }
                 if case .aula = server, room.turn == nil { continue }
                 sendGuess(room, now: now)
             }
-            pool.poll(timeout: 0.001)
+            let wait = due.peek().map { max(0, min(0.001, $0.0 - now)) } ?? 0.001
+            pool.poll(timeout: wait)
         }
         result.seconds = ClientPool.now - measureStart
         result.roomsPlaying = started
         pool.closeAll()
         return result
     }
+}
 
-    // Tiny field readers for the bench's hot path (no JSON decoder per line).
+/// A min-heap of (time, room index): which room guesses next.
+struct DueQueue {
+    private var heap: [(Double, Int)] = []
 
-    /// The string value of `"key":"..."` (nil for null or absent).
-    static func field(_ line: Substring, _ key: String) -> String? {
-        guard let range = line.range(of: "\"\(key)\":\"") else { return nil }
-        let rest = line[range.upperBound...]
-        guard let close = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<close])
+    mutating func push(_ at: Double, _ index: Int) {
+        heap.append((at, index))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].0 < heap[parent].0 else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
     }
 
-    /// The strings of `"key":["a","b"]`.
-    static func strings(_ line: Substring, in key: String) -> [String] {
-        guard let range = line.range(of: "\"\(key)\":[") else { return [] }
-        let rest = line[range.upperBound...]
-        guard let close = rest.firstIndex(of: "]") else { return [] }
-        return rest[..<close].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-    }
+    func peek() -> (Double, Int)? { heap.first }
 
-    static func count(_ line: Substring, in key: String) -> Int {
-        strings(line, in: key).count
+    mutating func pop() {
+        guard !heap.isEmpty else { return }
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].0 < heap[smallest].0 { smallest = left }
+            if right < heap.count && heap[right].0 < heap[smallest].0 { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }

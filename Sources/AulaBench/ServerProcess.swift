@@ -3,14 +3,14 @@ import CShims
 
 /// The server under test, started as its own process (`aula serve`) so its
 /// memory can be read from /proc without the load generator's in it.
-final class ServerProcess {
+public final class ServerProcess {
     let process = Process()
-    let port: Int
+    public let port: Int
     let directory: URL
-    let databasePath: String
+    public let databasePath: String
 
     /// Starts `aula serve` on a free loopback port with a fresh database.
-    init(contentDirectory: String, databasePath: String? = nil, extraArguments: [String] = [],
+    public init(contentDirectory: String, databasePath: String? = nil, extraArguments: [String] = [],
          environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("aula-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,10 +29,10 @@ final class ServerProcess {
         try waitUntilListening(timeout: 15)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// Resident memory of the server, in bytes (VmRSS from /proc).
-    func residentBytes() -> Int {
+    public func residentBytes() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             let digits = line.split(separator: " ").compactMap { Int($0) }
@@ -42,7 +42,7 @@ final class ServerProcess {
     }
 
     /// Graceful stop (SIGTERM), then cleanup (unless the files are wanted again).
-    func stop(keepFiles: Bool = false) {
+    public func stop(keepFiles: Bool = false) {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(8)
@@ -52,8 +52,19 @@ final class ServerProcess {
         if !keepFiles { removeFiles() }
     }
 
-    func removeFiles() {
+    public func removeFiles() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Kills the server without any chance to clean up (the crash test).
+    public func killHard() {
+        kill(pid, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// How many file descriptors the server has open (the soak's leak check).
+    public func openFiles() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
     }
 
     private func waitUntilListening(timeout: Double) throws {
