@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "AulaContentTests", dependencies: ["AulaContent"]),
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
-        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaNet", "AulaGames", "AulaContent"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]

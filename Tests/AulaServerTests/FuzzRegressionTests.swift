@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import AulaNet
+import AulaGames
+import AulaContent
+
+/// Replays the fuzzers' seeds and every crashing input they ever found
+/// (`fuzz/seeds/<target>/`, `fuzz/regressions/<target>/`) through the same
+/// code the fuzz targets drive, so a fixed crash stays fixed.
+@Suite struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fuzz")
+
+    static func inputs(_ target: String) -> [Data] {
+        ["seeds", "regressions"].flatMap { folder -> [Data] in
+            let dir = root.appendingPathComponent(folder).appendingPathComponent(target)
+            let files = (try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? []
+            return files.sorted { $0.path < $1.path }.compactMap { try? Data(contentsOf: $0) }
+        }
+    }
+
+    @Test func clientInputNeverLeavesControlCharacters() {
+        let cases = Self.inputs("input")
+        #expect(!cases.isEmpty)
+        for data in cases {
+            var decoder = TelnetDecoder()
+            var negotiator = TelnetNegotiator()
+            var framer = LineFramer()
+            let (text, commands) = decoder.feed(Array(data))
+            for command in commands { _ = negotiator.handle(command) }
+            for case .line(let raw) in framer.feed(text, maxLineBytes: 1024) {
+                let clean = TextCleaner.clean(raw)
+                #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            }
+        }
+    }
+
+    @Test func programsCompileOrRefuseAndRunsStop() throws {
+        let cases = Self.inputs("language")
+        #expect(!cases.isEmpty)
+        let level = try #require(try? JSONDecoder().decode(Level.self, from: Data(contentsOf:
+            Self.root.deletingLastPathComponent().appendingPathComponent("Levels/w2/w2-05.json"))))
+        for data in cases {
+            let source = String(decoding: data, as: UTF8.self)
+            _ = LevelProgram.parse(source)
+            if case .success(let program) = LevelProgram.compile(source, rules: .everything) {
+                var run = LevelRun(level: level, program: program)
+                #expect(run.runToEnd().steps <= LevelRun.stepLimit)
+            }
+        }
+    }
+
+    @Test func contentDecodersAcceptOrReport() {
+        let cases = Self.inputs("content")
+        #expect(!cases.isEmpty)
+        for data in cases {
+            _ = WordDeckLoader.decode(data, file: "Decks/words/fuzz.json")
+            _ = QuizDeckLoader.decode(data, file: "Decks/quizzes/fuzz.json", fileStem: "fuzz")
+            if let level = try? JSONDecoder().decode(Level.self, from: data) {
+                _ = LevelValidation.check(level, file: "Levels/w1/fuzz.json", expectedID: "fuzz", notes: [])
+            }
+        }
+    }
+}
