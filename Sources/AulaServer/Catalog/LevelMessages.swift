@@ -177,6 +177,7 @@ extension CatalogParts {
             "level.stepping.started": "Stepping through your program: type step again for each next step. Changing the code starts over.",
             "level.result.time_up": "Time is up! This level was not solved in time; you can still run your program to practise.",
             "level.result.solved": "Solved on all {0} layouts! {1} points.",
+            "level.result.solved_one": "Solved! {0} points.",
             "level.result.stars": "Stars: {0} ({1} lines; par {2}).",
             "level.result.stars_reader": "{0} of 3 stars",
             "level.result.failed": "Not yet: your program solved {0} of {1} layouts.",
@@ -449,6 +450,7 @@ extension CatalogParts {
             "level.stepping.started": "Recorriendo tu programa paso a paso: escribe paso otra vez para cada paso siguiente. Si cambias el código, empieza de nuevo.",
             "level.result.time_up": "¡Se acabó el tiempo! El nivel no se resolvió a tiempo; aún puedes ejecutar tu programa para practicar.",
             "level.result.solved": "¡Resuelto en las {0} disposiciones! {1} puntos.",
+            "level.result.solved_one": "¡Resuelto! {0} puntos.",
             "level.result.stars": "Estrellas: {0} ({1} líneas; par {2}).",
             "level.result.stars_reader": "{0} de 3 estrellas",
             "level.result.failed": "Todavía no: tu programa resolvió {0} de {1} disposiciones.",
@@ -563,6 +565,7 @@ extension CatalogParts {
 public enum LevelRoomPhrases {
     public static let allKeys: [String] = [
         "level.room.about",
+        "level.result.solved_one",
         "level.room.about_challenge",
         "level.room.watchers_off",
         "level.prompt.room",

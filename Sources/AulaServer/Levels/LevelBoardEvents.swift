@@ -144,7 +144,9 @@ public struct LevelResultEvent: Event {
         case (.submit, true):
             let starText = t.reader ? t.say("level.result.stars_reader", String(stars))
                                     : String(repeating: "★", count: stars) + String(repeating: "☆", count: max(0, 3 - stars))
-            return [t.paint(.good, t.say("level.result.solved", String(seedsTotal), String(points))),
+            let solvedLine = seedsTotal == 1 ? t.say("level.result.solved_one", String(points))
+                : t.say("level.result.solved", String(seedsTotal), String(points))
+            return [t.paint(.good, solvedLine),
                     t.say("level.result.stars", starText, String(lines), String(parLines))]
         case (.submit, false):
             var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
