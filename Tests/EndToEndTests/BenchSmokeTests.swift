@@ -37,4 +37,14 @@ import AulaBench
         #expect(report.contains("200 connections: server RSS"))
         #expect(report.contains("Failed connections: 0"))
     }
+
+    @Test func soakModeFindsNoLeakAndNoLostRound() throws {
+        let report = try run("soak") {
+            $0.connections = 40
+            $0.seconds = 3
+        }
+        #expect(report.contains("— no leak"))
+        #expect(report.contains("— none lost"))
+        #expect(report.contains("integrity_check after shutdown: ok"))
+    }
 }
