@@ -34,7 +34,7 @@ extension Connection {
             linesInWindow = 0
         }
         linesInWindow += 1
-        if linesInWindow > limits.linesPerSecond {
+        if linesInWindow > (linesPerSecondOverride ?? limits.linesPerSecond) {
             if now - lastThrottleNotice >= 1 {
                 lastThrottleNotice = now
                 handler.connection(self, notice: .throttled)

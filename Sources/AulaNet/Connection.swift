@@ -65,6 +65,9 @@ public final class Connection: FileEventTarget {
 
     var loop: EventLoop { listener.loop }
     var limits: NetLimits { listener.limits }
+    /// A higher flood limit for a while (e.g. while a student pastes a
+    /// program into the code editor); nil: the listener's limit.
+    public var linesPerSecondOverride: Int?
     var handler: ConnectionHandler { listener.handler }
 
     /// The client has sent at least one IAC, so telnet replies are safe.

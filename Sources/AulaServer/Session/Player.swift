@@ -15,7 +15,17 @@ public final class Player: @unchecked Sendable {
     public internal(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
     /// Someone (the code editor) may take every line this player types.
-    public var lineInterceptor: ((String) -> Bool)?
+    /// While it does, pasting a whole program at once is allowed: the flood
+    /// limit rises tenfold (still bounded) for this connection.
+    public var lineInterceptor: ((String) -> Bool)? {
+        didSet { applyPasteAllowance() }
+    }
+
+    static let pastedLinesPerSecond = 200
+
+    func applyPasteAllowance() {
+        client?.connection.linesPerSecondOverride = lineInterceptor == nil ? nil : Player.pastedLinesPerSecond
+    }
 
     init(name: String, group: GroupRef, client: Client) {
         self.name = name

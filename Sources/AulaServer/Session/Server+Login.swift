@@ -201,6 +201,7 @@ extension Server {
             player.graceTimer = nil
         }
         player.client = client
+        player.applyPasteAllowance()
         client.player = player
         client.stage = .playing
         client.send(WelcomeEvent(player: player.name, group: player.group.name, returning: true))
