@@ -26,7 +26,13 @@ public final class ServerProcess {
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try waitUntilListening(timeout: 15)
+        do {
+            try waitUntilListening(timeout: 15)
+        } catch {
+            // Never leave a half-started server behind.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw error
+        }
     }
 
     public var pid: Int32 { process.processIdentifier }

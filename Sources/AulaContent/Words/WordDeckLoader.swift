@@ -86,6 +86,8 @@ public enum WordDeckLoader {
         }
 
         var words: [WordEntry] = []
+        // Keys seen so far: a deck of thousands of words is checked in one pass.
+        var wordByKey: [String: String] = [:]
         if let list = object["words"] {
             if let entries = list as? [Any] {
                 for (index, item) in entries.enumerated() {
@@ -107,7 +109,9 @@ public enum WordDeckLoader {
                         problems.append(problem("\(field).word", refusal.code, refusal.phrase.args))
                         continue
                     }
-                    if let refusal = WordRules.checkDuplicate(word, in: words) {
+                    let key = HangmanLetters.comparisonKey(word)
+                    if let existing = wordByKey[key] {
+                        let refusal = Refusal(code: "word_duplicate", args: [word, existing])
                         problems.append(problem("\(field).word", refusal.code, refusal.phrase.args))
                         continue
                     }
@@ -115,6 +119,7 @@ public enum WordDeckLoader {
                         problems.append(problem("\(field).hint", refusal.code, refusal.phrase.args))
                         continue
                     }
+                    wordByKey[key] = word
                     words.append(WordEntry(word: word, hint: HangmanLetters.trimmed(hint)))
                 }
             } else {

@@ -5,15 +5,16 @@ public struct WordEntry: Equatable, Hashable, Sendable {
     /// How many letters the word has (spaces and hyphens not counted); kept,
     /// because picking a word by difficulty looks at every word of a deck.
     public let letterCount: Int
+    /// The key two words are compared by (see `HangmanLetters.comparisonKey`),
+    /// kept because duplicate checks compare it against a whole deck.
+    public let key: String
 
     public init(word: String, hint: String) {
         self.word = word
         self.hint = hint
         self.letterCount = HangmanLetters.letterCount(word)
+        self.key = HangmanLetters.comparisonKey(word)
     }
-
-    /// The key two words are compared by (see `HangmanLetters.comparisonKey`).
-    public var key: String { HangmanLetters.comparisonKey(word) }
 }
 
 /// A themed list of words in one language (e.g. `animales-es`), as shipped in
