@@ -134,8 +134,7 @@ final class ClientPool {
 
     private func deliverLines(_ client: Client) {
         var start = 0
-        let bytes = client.input
-        bytes.withUnsafeBufferPointer { buffer in
+        client.input.withUnsafeBufferPointer { buffer in
             for i in 0..<buffer.count where buffer[i] == 10 {
                 var end = i
                 if end > start, buffer[end - 1] == 13 { end -= 1 }
@@ -143,7 +142,11 @@ final class ClientPool {
                 start = i + 1
             }
         }
-        if start > 0 { client.input.removeFirst(start) }
+        if start == client.input.count {
+            client.input.removeAll(keepingCapacity: true)
+        } else if start > 0 {
+            client.input.removeFirst(start)
+        }
     }
 }
 
