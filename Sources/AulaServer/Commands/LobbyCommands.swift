@@ -69,15 +69,25 @@ extension Server {
             let width = min(26, entries.map { t.say("usage.\($0.id)").count }.max() ?? 10)
             for entry in entries {
                 let usage = t.say("usage.\(entry.id)")
+                let help = t.say("help.\(entry.id)")
                 if t.reader {
-                    lines.append(usage + ": " + t.say("help.\(entry.id)"))
-                } else if usage.count > width {
+                    lines.append(usage + ": " + help)
+                    continue
+                }
+                // The help column is wrapped on its own, so continuation lines
+                // stay in the column instead of falling back to the margin.
+                let column = 2 + width + 2
+                let room = t.width - column
+                let helpLines = room >= Renderer.minWidth ? TextWrap.wrap(help, width: room) : [help]
+                let pad = String(repeating: " ", count: column)
+                if usage.count > width {
                     // A long usage gets a line of its own, the help below it.
                     lines.append("  " + t.paint(.code, usage))
-                    lines.append("  " + String(repeating: " ", count: width) + "  " + t.say("help.\(entry.id)"))
+                    lines += helpLines.map { pad + $0 }
                 } else {
                     lines.append("  " + t.paint(.code, usage) + String(repeating: " ", count: width - usage.count)
-                                 + "  " + t.say("help.\(entry.id)"))
+                                 + "  " + (helpLines.first ?? ""))
+                    lines += helpLines.dropFirst().map { pad + $0 }
                 }
             }
             lines.append(t.say("help.more"))
