@@ -29,7 +29,7 @@ extension AdminCall {
         }) { [self] answer in
             guard let answer else { return fail(code: "no_such_group", typedGroup ?? "") }
             let title = Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                               [answer.scope, game ?? "-"])
+                               [answer.scope, game ?? "§admin.leaderboard.all_games"])
             say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0)" } ?? ""),
                                  title: title,
                                  rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
