@@ -255,7 +255,9 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
             }
             if !bytes.isEmpty { client.connection.send(bytes: bytes) }
         }
-        for member in room.members { send(member.client, viewer: member.name) }
+        // Players then spectators, as `members` lists them, without building that list.
+        for member in room.players { send(member.client, viewer: member.name) }
+        for member in room.spectators { send(member.client, viewer: member.name) }
         for watcher in room.watchers { send(watcher, viewer: nil) }
     }
 
