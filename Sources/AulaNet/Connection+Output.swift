@@ -41,6 +41,10 @@ extension Connection {
 
     func enqueue(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty, phase == .open else { return }
+        // An idle connection keeps no buffer; the first line of a turn takes
+        // room for the few more that usually follow it (one malloc, not one
+        // regrowth per line).
+        if output.capacity == 0 { output.reserveCapacity(Swift.max(bytes.count, 1024)) }
         output.append(contentsOf: bytes)
         if !queuedForFlush && !waitingForWritable {
             queuedForFlush = true

@@ -28,7 +28,17 @@ public struct Catalog: Sendable {
 
     public static let shared = Catalog(parts: parts)
 
-    private let tables: [Language: [String: String]]
+    // One stored table per language (not a dictionary of them): every
+    // message sent looks a template up here.
+    private let en: [String: String]
+    private let es: [String: String]
+
+    private func table(_ language: Language) -> [String: String] {
+        switch language {
+        case .en: return en
+        case .es: return es
+        }
+    }
 
     public init(parts: [CatalogPart]) {
         var en: [String: String] = [:], es: [String: String] = [:]
@@ -36,26 +46,29 @@ public struct Catalog: Sendable {
             en.merge(part.en) { old, _ in old }
             es.merge(part.es) { old, _ in old }
         }
-        tables = [.en: en, .es: es]
+        self.en = en
+        self.es = es
     }
 
     /// Every key known in a language (the catalog tests compare the two).
     public func keys(_ language: Language) -> Set<String> {
-        Set(tables[language]?.keys.map { $0 } ?? [])
+        Set(table(language).keys)
     }
 
     public func template(_ key: String, _ language: Language) -> String? {
-        tables[language]?[key]
+        table(language)[key]
     }
 
     /// The phrase in the given language; a missing key falls back to English,
     /// then to the key itself so a gap shows up instead of a blank line.
     public func text(_ phrase: Phrase, _ language: Language) -> String {
-        let template = tables[language]?[phrase.key] ?? tables[.en]?[phrase.key] ?? phrase.key
+        let table = table(language)
+        let template = table[phrase.key] ?? en[phrase.key] ?? phrase.key
+        guard phrase.args.contains(where: { $0.hasPrefix("§") }) else { return Catalog.fill(template, phrase.args) }
         // An argument written `§key` is itself a catalog entry (e.g. a usage line
         // inside "Usage: {0}"), translated into the same language.
         let args = phrase.args.map { arg in
-            arg.hasPrefix("§") ? (tables[language]?[String(arg.dropFirst())] ?? String(arg.dropFirst())) : arg
+            arg.hasPrefix("§") ? (table[String(arg.dropFirst())] ?? String(arg.dropFirst())) : arg
         }
         return Catalog.fill(template, args)
     }
@@ -68,8 +81,12 @@ public struct Catalog: Sendable {
     /// Works on bytes: it runs for every message of every broadcast.
     static func fill(_ template: String, _ args: [String]) -> String {
         guard !args.isEmpty else { return template }
-        let bytes = Array(template.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return template }
+        var template = template
+        return template.withUTF8 { fill(bytes: $0, args) } ?? template
+    }
+
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [String]) -> String? {
+        guard bytes.contains(UInt8(ascii: "{")) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 32)
         var i = 0

@@ -52,14 +52,26 @@ public struct Arguments: Sendable {
 /// A context's commands, found by name or alias, case-insensitively.
 public struct CommandTable<Context>: Sendable {
     public let commands: [Command<Context>]
+    /// Name or alias → position of the first command answering to it: every
+    /// typed line is looked up here, so a hash, not a scan.
+    private let index: [String: Int]
 
     public init(_ commands: [Command<Context>]) {
         self.commands = commands
+        var index: [String: Int] = [:]
+        for (i, command) in commands.enumerated() {
+            for word in [command.name] + command.aliases where index[word] == nil { index[word] = i }
+        }
+        self.index = index
     }
 
     public func find(_ word: String) -> Command<Context>? {
-        let w = word.lowercased()
-        return commands.first { $0.matches(w) }
+        find(lowercased: word.lowercased())
+    }
+
+    /// `find` for a word already lowercased (dispatch lowercases once).
+    func find(lowercased word: String) -> Command<Context>? {
+        index[word].map { commands[$0] }
     }
 
     /// Every name and alias, for "did you mean".

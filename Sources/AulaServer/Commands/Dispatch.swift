@@ -10,7 +10,8 @@ public struct LobbyCall {
 /// then the game's bare input (a letter, an answer), else "did you mean".
 extension Server {
     func dispatch(_ line: String, from player: Player) {
-        let trimmed = line.trimmingCharacters(in: " ")
+        // Most lines (a guess, an answer) have no spaces around them.
+        let trimmed = line.utf8.first == 0x20 || line.utf8.last == 0x20 ? line.trimmingCharacters(in: " ") : line
         guard !trimmed.isEmpty else { return }
         let word: String
         let rest: String
@@ -21,11 +22,11 @@ extension Server {
             word = trimmed.lowercased()
             rest = ""
         }
-        if let room = player.room, let command = room.game.commands.find(word) {
+        if let room = player.room, let command = room.game.commands.find(lowercased: word) {
             command.run(GameCall(server: self, player: player, room: room), Arguments(rest))
             return
         }
-        if let command = LobbyCommands.table.find(word) {
+        if let command = LobbyCommands.table.find(lowercased: word) {
             command.run(LobbyCall(server: self, player: player), Arguments(rest))
             return
         }

@@ -96,7 +96,8 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 
     public func bareInput(_ line: String, from player: Player) -> Bool {
-        let text = HangmanLetters.trimmed(line)
+        // Trimming builds an array of characters: skip it when nothing to trim.
+        let text = line.first?.isWhitespace == false && line.last?.isWhitespace == false ? line : HangmanLetters.trimmed(line)
         if text.count == 1 {
             guess(text, by: player)
             return true
@@ -129,6 +130,9 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
             player?.refuse(Refusal(code: loading ? "round_starting" : "no_round"))
             return
         }
+        // Let go of the stored round while the rules change it, so its arrays
+        // are changed in place rather than copied on every guess.
+        round = nil
         let outcome = current.apply(action, now: server.loop.now)
         round = current
         switch outcome {
@@ -228,7 +232,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         // The state reads the same for everyone but in its last line (your
         // turn / you are out / whose turn), and JSON not at all: render it once
         // per way of reading and kind of viewer, not once per member.
-        var rendered: [StateRenderKey: String] = [:]
+        var rendered: [(key: StateRenderKey, bytes: [UInt8])] = []
         func send(_ client: Client?, viewer: String?) {
             guard let client, client.connection.isOpen else { return }
             let kind: Int
@@ -242,11 +246,18 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
                 kind = 3
             }
             let key = StateRenderKey(renderer: client.renderer, viewerKind: kind)
-            let bytes = rendered[key] ?? client.renderer.render(HangmanStateEvent(room: room.id, view: view, viewer: viewer))
-            rendered[key] = bytes
-            if !bytes.isEmpty { client.connection.send(bytes) }
+            let bytes: [UInt8]
+            if let cached = rendered.first(where: { $0.key == key }) {
+                bytes = cached.bytes
+            } else {
+                bytes = client.renderer.renderBytes(HangmanStateEvent(room: room.id, view: view, viewer: viewer))
+                rendered.append((key, bytes))
+            }
+            if !bytes.isEmpty { client.connection.send(bytes: bytes) }
         }
-        for member in room.members { send(member.client, viewer: member.name) }
+        // Players then spectators, as `members` lists them, without building that list.
+        for member in room.players { send(member.client, viewer: member.name) }
+        for member in room.spectators { send(member.client, viewer: member.name) }
         for watcher in room.watchers { send(watcher, viewer: nil) }
     }
 

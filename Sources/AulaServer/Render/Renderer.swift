@@ -26,9 +26,7 @@ public struct Renderer: Sendable, Hashable {
     public func render(_ event: Event) -> String {
         switch mode {
         case .json:
-            var fields: [(String, JSON)] = [("ev", .string(event.name))]
-            fields.append(contentsOf: event.fields(context))
-            return JSON.object(fields).serialized + "\r\n"
+            return String(decoding: renderBytes(event), as: UTF8.self)
         case .text:
             let ctx = context
             var out = ""
@@ -39,6 +37,28 @@ public struct Renderer: Sendable, Hashable {
                 }
             }
             return out
+        }
+    }
+
+    /// The same bytes as `render`, as UTF-8 ready to queue: JSON lines are
+    /// written straight into a byte buffer (the hot path of every broadcast).
+    public func renderBytes(_ event: Event) -> [UInt8] {
+        switch mode {
+        case .json:
+            var out: [UInt8] = []
+            out.reserveCapacity(256)
+            out.append(contentsOf: #"{"ev":"#.utf8)
+            JSON.writeString(event.name, into: &out)
+            for (key, value) in event.fields(context) {
+                out.append(UInt8(ascii: ","))
+                JSON.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                value.write(into: &out)
+            }
+            out.append(contentsOf: "}\r\n".utf8)
+            return out
+        case .text:
+            return Array(render(event).utf8)
         }
     }
 }

@@ -34,7 +34,8 @@ public final class Room: @unchecked Sendable {
     /// Sends an event to everyone but one.
     public func broadcast(_ event: Event, except skip: Player) {
         var cache = RenderCache()
-        for member in members where member !== skip { cache.send(event, to: member.client) }
+        for member in players where member !== skip { cache.send(event, to: member.client) }
+        for member in spectators where member !== skip { cache.send(event, to: member.client) }
         for watcher in watchers { cache.send(event, to: watcher) }
     }
 

@@ -35,7 +35,7 @@ public final class Client: @unchecked Sendable {
     /// Renders and queues one event in this connection's mode.
     public func send(_ event: Event) {
         guard connection.isOpen else { return }
-        let bytes = renderer.render(event)
-        if !bytes.isEmpty { connection.send(bytes) }
+        let bytes = renderer.renderBytes(event)
+        if !bytes.isEmpty { connection.send(bytes: bytes) }
     }
 }
