@@ -41,7 +41,9 @@ struct StoreTests {
         gate.signal()
         store.flush()
         #expect(finished.all == Array(0..<300))
-        #expect(store.committedBatches - before == 1)
+        // Batched: 300 writes in one transaction — at most two when the store
+        // thread picks up the first write just as the gate opens (seen on a busy VM).
+        #expect(store.committedBatches - before <= 2)
         let commands = try store.sync { db in try db.audit(limit: 1000).map(\.command) }
         #expect(commands == (0..<300).map { "cmd \($0)" })
     }
