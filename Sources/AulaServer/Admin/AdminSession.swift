@@ -274,33 +274,19 @@ final class AdminSession: @unchecked Sendable {
     // MARK: Commands
 
     private func runCommand(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: " ")
-        guard let teacher, !trimmed.isEmpty else {
+        guard let teacher, let typed = TypedCommand(line) else {
             sendPrompt()
             return
         }
-        let word: String
-        let rest: String
-        if let space = trimmed.firstIndex(of: " ") {
-            word = String(trimmed[..<space]).lowercased()
-            rest = String(trimmed[trimmed.index(after: space)...]).trimmingCharacters(in: " ")
-        } else {
-            word = trimmed.lowercased()
-            rest = ""
-        }
-        guard let command = AdminCommands.table.find(word) else {
+        guard let command = AdminCommands.table.find(typed.word) else {
             // Not audited: a mistyped line might be a password typed at the wrong prompt.
-            let shown = String(word.prefix(24))
-            if let guess = Suggestion.closest(to: word, in: AdminCommands.table.allWords) {
-                client.send(AdminErrorEvent(Refusal("unknown_command", Phrase("error.unknown_command_guess", [shown, guess]))))
-            } else {
-                client.send(AdminErrorEvent(code: "unknown_command", shown))
-            }
+            client.send(AdminErrorEvent(Refusal.unknownCommand(typed.word, among: AdminCommands.table.allWords)))
             sendPrompt()
             return
         }
+        let rest = typed.rest
         stage = .busy
-        let call = AdminCall(server: server, session: self, teacher: teacher, line: trimmed,
+        let call = AdminCall(server: server, session: self, teacher: teacher, line: typed.line,
                              audited: !AdminCommands.unaudited.contains(command.id))
         command.run(call, Arguments(rest))
     }

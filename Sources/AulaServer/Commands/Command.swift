@@ -129,3 +129,38 @@ extension Refusal {
         Refusal(code, Phrase("error.usage", ["§usage.\(commandID)"]))
     }
 }
+
+/// A typed line split into its command word (lowercased) and the rest.
+public struct TypedCommand: Sendable {
+    /// The whole line without surrounding spaces, as typed (case kept).
+    public let line: String
+    public let word: String
+    public let rest: String
+
+    /// Nil for a blank line. Most lines (a guess, an answer) have no spaces
+    /// around them, so trimming is skipped when it isn't needed.
+    public init?(_ line: String) {
+        let trimmed = line.utf8.first == 0x20 || line.utf8.last == 0x20 ? line.trimmingCharacters(in: " ") : line
+        guard !trimmed.isEmpty else { return nil }
+        self.line = trimmed
+        if let space = trimmed.firstIndex(of: " ") {
+            word = String(trimmed[..<space]).lowercased()
+            rest = String(trimmed[trimmed.index(after: space)...]).trimmingCharacters(in: " ")
+        } else {
+            word = trimmed.lowercased()
+            rest = ""
+        }
+    }
+}
+
+extension Refusal {
+    /// `Unknown command "jion". Did you mean "join"? Type help.` — or without
+    /// the guess when nothing is close.
+    public static func unknownCommand(_ word: String, among candidates: [String]) -> Refusal {
+        let shown = String(word.prefix(24))
+        if let guess = Suggestion.closest(to: word, in: candidates) {
+            return Refusal("unknown_command", Phrase("error.unknown_command_guess", [shown, guess]))
+        }
+        return Refusal(code: "unknown_command", args: [shown])
+    }
+}

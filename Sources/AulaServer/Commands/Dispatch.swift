@@ -10,18 +10,9 @@ public struct LobbyCall {
 /// then the game's bare input (a letter, an answer), else "did you mean".
 extension Server {
     func dispatch(_ line: String, from player: Player) {
-        // Most lines (a guess, an answer) have no spaces around them.
-        let trimmed = line.utf8.first == 0x20 || line.utf8.last == 0x20 ? line.trimmingCharacters(in: " ") : line
-        guard !trimmed.isEmpty else { return }
-        let word: String
-        let rest: String
-        if let space = trimmed.firstIndex(of: " ") {
-            word = String(trimmed[..<space]).lowercased()
-            rest = String(trimmed[trimmed.index(after: space)...]).trimmingCharacters(in: " ")
-        } else {
-            word = trimmed.lowercased()
-            rest = ""
-        }
+        guard let typed = TypedCommand(line) else { return }
+        let word = typed.word
+        let rest = typed.rest
         if let room = player.room, let command = room.game.commands.find(lowercased: word) {
             command.run(GameCall(server: self, player: player, room: room), Arguments(rest))
             return
@@ -30,15 +21,10 @@ extension Server {
             command.run(LobbyCall(server: self, player: player), Arguments(rest))
             return
         }
-        if let room = player.room, room.game.bareInput(trimmed, from: player) { return }
+        if let room = player.room, room.game.bareInput(typed.line, from: player) { return }
         var words = LobbyCommands.table.allWords
         if let room = player.room { words += room.game.commands.allWords }
-        let shown = String(word.prefix(24))
-        if let guess = Suggestion.closest(to: word, in: words) {
-            player.send(ErrorEvent(Refusal("unknown_command", Phrase("error.unknown_command_guess", [shown, guess]))))
-        } else {
-            player.send(ErrorEvent(code: "unknown_command", shown))
-        }
+        player.send(ErrorEvent(Refusal.unknownCommand(word, among: words)))
     }
 
     /// The help entries a player can use where they are.
