@@ -23,7 +23,7 @@ public struct CatalogPart: Sendable {
 public struct Catalog: Sendable {
     public static let parts: [CatalogPart] = [
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
-        CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin,
+        CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
     ]
 
     public static let shared = Catalog(parts: parts)
