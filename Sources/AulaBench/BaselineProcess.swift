@@ -32,11 +32,7 @@ final class BaselineProcess {
     }
 
     func residentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
-        }
-        return 0
+        ProcessStats.residentBytes(pid: process.processIdentifier)
     }
 
     func stop() {

@@ -4,16 +4,13 @@ import Foundation
 /// against Aula's hangman rooms and against the C baseline (`bench/baseline.c`).
 /// Latency is measured from the guess leaving the player to the moment the
 /// last member of the room has received its update.
-struct FanoutBench {
+///
+/// A run is set up once (everyone connected, rooms playing) and then measured
+/// in slices: the bench alternates slices of Aula and of the baseline, so a
+/// machine that slows down for a while slows both, and the ratio holds.
+final class FanoutBench {
     enum Server { case aula(deck: String), baseline }
     enum Pace { case perSecond(Double), saturation }
-
-    var rooms: Int
-    var players = 5
-    var warmup: Double = 2
-    var duration: Double
-    var pace: Pace
-    var setupTimeLimit: Double = 120
 
     struct Result {
         var latencies: [Double] = []
@@ -21,7 +18,24 @@ struct FanoutBench {
         var updates = 0
         var seconds: Double = 0
         var refused = 0
-        var roomsPlaying = 0
+        /// The server's CPU seconds (all threads) while measuring.
+        var cpuUser: Double = 0
+        var cpuSystem: Double = 0
+
+        var updatesPerSecond: Double { Double(updates) / max(seconds, 0.001) }
+        var guessesPerSecond: Double { Double(guesses) / max(seconds, 0.001) }
+        /// Server CPU microseconds per guess (user + system).
+        var cpuPerGuess: Double { guesses > 0 ? (cpuUser + cpuSystem) / Double(guesses) * 1_000_000 : 0 }
+
+        mutating func add(_ other: Result) {
+            latencies += other.latencies
+            guesses += other.guesses
+            updates += other.updates
+            seconds += other.seconds
+            refused += other.refused
+            cpuUser += other.cpuUser
+            cpuSystem += other.cpuSystem
+        }
     }
 
     final class Room {
@@ -56,129 +70,54 @@ struct FanoutBench {
     /// to each member (the guess, the news line and the new state).
     static let baselinePayload = String(repeating: "x", count: 330)
 
-    func run(port: Int, server: Server) throws -> Result {
-        let pool = try ClientPool()
-        var result = Result()
-        var allRooms: [Room] = []
-        var measuring = false
-        var measuringStarted = false
-        var measureStart = 0.0
-        var started = 0
-        // Rooms by the time their next guess is due: no scan over every room.
-        var due = DueQueue()
+    let rooms: Int
+    let players = 5
+    let pace: Pace
+    let server: Server
+    let port: Int
+    let pid: Int32
+    var setupTimeLimit: Double = 120
 
-        func sendGuess(_ room: Room, now: Double) {
-            switch server {
-            case .aula:
-                guard let turn = room.turn, let slot = room.members.firstIndex(where: { ($0.userData as? Member)?.name == turn }),
-                      let letter = FanoutBench.letters.first(where: { !room.tried.contains($0) }) else { return }
-                room.tried.insert(letter)
-                room.outstanding = (slot, now)
-                room.received = 0
-                pool.send(room.members[slot], "\(letter)\r\n")
-            case .baseline:
-                let slot = room.sequence % room.members.count
-                room.sequence += 1
-                room.outstanding = (slot, now)
-                room.received = 0
-                pool.send(room.members[slot], "G \(room.index) \(room.sequence) \(FanoutBench.baselinePayload)\r\n")
-            }
-        }
+    private let pool: ClientPool
+    private var allRooms: [Room] = []
+    private var started = 0
+    /// Guesses go out only while a slice runs.
+    private var guessing = false
+    private var measuring = false
+    private var result = Result()
+    /// Rooms by the time their next guess is due: no scan over every room.
+    private var due = DueQueue()
 
-        func delivered(_ room: Room, now: Double) {
-            guard let outstanding = room.outstanding else { return }
-            room.received += 1
-            if measuring { result.updates += 1 }
-            guard room.received >= room.members.count else { return }
-            if measuring {
-                result.latencies.append(now - outstanding.at)
-                result.guesses += 1
-            }
-            room.outstanding = nil
-            switch pace {
-            case .perSecond(let rate): room.nextAt = outstanding.at + 1 / rate
-            case .saturation: room.nextAt = now
-            }
-            due.push(room.nextAt, room.index)
-        }
+    init(rooms: Int, pace: Pace, server: Server, port: Int, pid: Int32) throws {
+        self.rooms = rooms
+        self.pace = pace
+        self.server = server
+        self.port = port
+        self.pid = pid
+        pool = try ClientPool()
+    }
 
-        pool.onConnect = { client in
+    deinit { pool.closeAll() }
+
+    // MARK: Set-up
+
+    /// Connects every player, a bounded number of logins at a time, and waits
+    /// until every room has started playing.
+    func setUp() throws {
+        pool.onConnect = { [unowned self] client in
             guard let member = client.userData as? Member else { return }
             switch server {
             case .aula: pool.send(client, "mode json\r\n\(member.name)\r\n")
             case .baseline: pool.send(client, "JOIN \(member.room.index)\r\n")
             }
         }
-        pool.onLine = { client, line in
+        pool.onLine = { [unowned self] client, line in
             guard let member = client.userData as? Member else { return }
-            let room = member.room
-            let now = ClientPool.now
             switch server {
-            case .baseline:
-                if line.hasPrefix("G ") {
-                    delivered(room, now: now)
-                } else if line.hasPrefix("JOINED") {
-                    room.joined += 1
-                    if room.joined == room.members.count { room.started = true; started += 1 }
-                }
-            case .aula(let deck):
-                // The hot lines first, matched on bytes without building strings.
-                if line.hasPrefix("{\"ev\":\"hangman.guess\"") {
-                    delivered(room, now: now)
-                    return
-                }
-                if line.hasPrefix("{\"ev\":\"info\"") || line.hasPrefix("{\"ev\":\"chat\"") { return }
-                if line.hasPrefix("{\"ev\":\"hangman.state\"") {
-                    // Every member gets the state; one copy is enough to follow the turn.
-                    guard member.slot == 0 else { return }
-                    room.turn = line.string(after: "\"turn\":\"")
-                    room.tried = Set(line.strings(after: "\"tried\":[").compactMap(\.first))
-                    if room.outstanding == nil, room.turn != nil, now >= room.nextAt, measuringStarted {
-                        sendGuess(room, now: now)
-                    }
-                    return
-                }
-                guard let ev = line.event else { return }
-                switch ev {
-                case "welcome":
-                    member.loggedIn = true
-                    if member.slot == 0 {
-                        pool.send(client, "create hangman hard \(deck)\r\nset turn 300\r\n")
-                    } else if !room.id.isEmpty {
-                        pool.send(client, "join \(room.id)\r\n")
-                    }
-                case "room.joined":
-                    if member.slot == 0 {
-                        if room.id.isEmpty, let id = line.string(after: "\"room\":\"") {
-                            room.id = id
-                            for other in room.members.dropFirst() where (other.userData as? Member)?.loggedIn == true {
-                                pool.send(other, "join \(id)\r\n")
-                            }
-                        }
-                        let count = line.strings(after: "\"players\":[").count
-                        if count >= room.members.count && !room.started {
-                            room.started = true
-                            started += 1
-                            pool.send(client, "start\r\n")
-                        }
-                    }
-                case "round.end":
-                    room.outstanding = nil
-                    room.turn = nil
-                    if member.slot == 0 { pool.send(client, "start\r\n") }
-                case "error":
-                    if let outstanding = room.outstanding, outstanding.sender == member.slot {
-                        room.outstanding = nil
-                        due.push(now, room.index)
-                        if measuring { result.refused += 1 }
-                    }
-                default:
-                    break
-                }
+            case .baseline: baselineLine(line, member)
+            case .aula(let deck): aulaLine(line, member, client, deck: deck)
             }
         }
-
-        // Connect everyone, a bounded number of logins at a time.
         var pending: [(Room, Int)] = []
         for r in 0..<rooms {
             let room = Room(index: r)
@@ -200,21 +139,33 @@ struct FanoutBench {
             }
             pool.poll(timeout: 0.01)
         }
-        // Stagger the rooms' first guesses over one second, then warm up, then measure.
+    }
+
+    // MARK: Measuring
+
+    /// One slice: the rooms' first guesses staggered over a second, a warm-up,
+    /// `duration` seconds measured, then no new guesses until the ones in
+    /// flight have arrived (at most two seconds).
+    func measure(warmup: Double, duration: Double) -> Result {
+        result = Result()
+        due = DueQueue()
         var random = SystemRandomNumberGenerator()
         let begin = ClientPool.now
-        for room in allRooms {
+        for room in allRooms where room.outstanding == nil {
             room.nextAt = begin + Double.random(in: 0..<1, using: &random)
             due.push(room.nextAt, room.index)
         }
-        measuringStarted = true
+        guessing = true
         let warmupEnd = begin + warmup
         let end = warmupEnd + duration
+        var measureStart = warmupEnd
+        var cpuStart = (user: 0.0, system: 0.0)
         while true {
             let now = ClientPool.now
             if !measuring && now >= warmupEnd {
                 measuring = true
                 measureStart = now
+                cpuStart = ProcessStats.cpuSeconds(pid: pid)
             }
             if now >= end { break }
             while let (at, index) = due.peek(), at <= now {
@@ -228,10 +179,125 @@ struct FanoutBench {
             let wait = due.peek().map { max(0, min(0.001, $0.0 - now)) } ?? 0.001
             pool.poll(timeout: wait)
         }
+        let cpuEnd = ProcessStats.cpuSeconds(pid: pid)
         result.seconds = ClientPool.now - measureStart
-        result.roomsPlaying = started
-        pool.closeAll()
+        result.cpuUser = cpuEnd.user - cpuStart.user
+        result.cpuSystem = cpuEnd.system - cpuStart.system
+        measuring = false
+        guessing = false
+        let drainEnd = ClientPool.now + 2
+        while ClientPool.now < drainEnd && allRooms.contains(where: { $0.outstanding != nil }) {
+            pool.poll(timeout: 0.01)
+        }
         return result
+    }
+
+    private func sendGuess(_ room: Room, now: Double) {
+        guard guessing else { return }
+        switch server {
+        case .aula:
+            guard let turn = room.turn, let slot = room.members.firstIndex(where: { ($0.userData as? Member)?.name == turn }),
+                  let letter = FanoutBench.letters.first(where: { !room.tried.contains($0) }) else { return }
+            room.tried.insert(letter)
+            room.outstanding = (slot, now)
+            room.received = 0
+            pool.send(room.members[slot], "\(letter)\r\n")
+        case .baseline:
+            let slot = room.sequence % room.members.count
+            room.sequence += 1
+            room.outstanding = (slot, now)
+            room.received = 0
+            pool.send(room.members[slot], "G \(room.index) \(room.sequence) \(FanoutBench.baselinePayload)\r\n")
+        }
+    }
+
+    private func delivered(_ room: Room, now: Double) {
+        guard let outstanding = room.outstanding else { return }
+        room.received += 1
+        if measuring { result.updates += 1 }
+        guard room.received >= room.members.count else { return }
+        if measuring {
+            result.latencies.append(now - outstanding.at)
+            result.guesses += 1
+        }
+        room.outstanding = nil
+        switch pace {
+        case .perSecond(let rate): room.nextAt = outstanding.at + 1 / rate
+        case .saturation: room.nextAt = now
+        }
+        if guessing { due.push(room.nextAt, room.index) }
+    }
+
+    // MARK: What the clients read
+
+    private func baselineLine(_ line: Line, _ member: Member) {
+        let room = member.room
+        if line.hasPrefix("G ") {
+            delivered(room, now: ClientPool.now)
+        } else if line.hasPrefix("JOINED") {
+            room.joined += 1
+            if room.joined == room.members.count {
+                room.started = true
+                started += 1
+            }
+        }
+    }
+
+    private func aulaLine(_ line: Line, _ member: Member, _ client: ClientPool.Client, deck: String) {
+        let room = member.room
+        let now = ClientPool.now
+        // The hot lines first, matched on bytes without building strings.
+        if line.hasPrefix("{\"ev\":\"hangman.guess\"") {
+            delivered(room, now: now)
+            return
+        }
+        if line.hasPrefix("{\"ev\":\"info\"") || line.hasPrefix("{\"ev\":\"chat\"") { return }
+        if line.hasPrefix("{\"ev\":\"hangman.state\"") {
+            // Every member gets the state; one copy is enough to follow the turn.
+            guard member.slot == 0 else { return }
+            room.turn = line.string(after: "\"turn\":\"")
+            room.tried = Set(line.strings(after: "\"tried\":[").compactMap(\.first))
+            if room.outstanding == nil, room.turn != nil, now >= room.nextAt {
+                sendGuess(room, now: now)
+            }
+            return
+        }
+        guard let ev = line.event else { return }
+        switch ev {
+        case "welcome":
+            member.loggedIn = true
+            if member.slot == 0 {
+                pool.send(client, "create hangman hard \(deck)\r\nset turn 300\r\n")
+            } else if !room.id.isEmpty {
+                pool.send(client, "join \(room.id)\r\n")
+            }
+        case "room.joined":
+            guard member.slot == 0 else { return }
+            if room.id.isEmpty, let id = line.string(after: "\"room\":\"") {
+                room.id = id
+                for other in room.members.dropFirst() where (other.userData as? Member)?.loggedIn == true {
+                    pool.send(other, "join \(id)\r\n")
+                }
+            }
+            let count = line.strings(after: "\"players\":[").count
+            if count >= room.members.count && !room.started {
+                room.started = true
+                started += 1
+                pool.send(client, "start\r\n")
+            }
+        case "round.end":
+            room.outstanding = nil
+            room.turn = nil
+            if member.slot == 0 { pool.send(client, "start\r\n") }
+        case "error":
+            if let outstanding = room.outstanding, outstanding.sender == member.slot {
+                room.outstanding = nil
+                if guessing { due.push(now, room.index) }
+                if measuring { result.refused += 1 }
+            }
+        default:
+            break
+        }
     }
 }
 

@@ -39,12 +39,7 @@ public final class ServerProcess {
 
     /// Resident memory of the server, in bytes (VmRSS from /proc).
     public func residentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let digits = line.split(separator: " ").compactMap { Int($0) }
-            return (digits.first ?? 0) * 1024
-        }
-        return 0
+        ProcessStats.residentBytes(pid: pid)
     }
 
     /// Graceful stop (SIGTERM), then cleanup (unless the files are wanted again).

@@ -252,6 +252,16 @@ int aula_socket_error(int fd) {
 long aula_raise_fd_limit(void) {
     struct rlimit lim;
     if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return -1;
+    /* Root may raise the hard limit itself (up to fs.nr_open); others keep theirs. */
+    FILE *f = fopen("/proc/sys/fs/nr_open", "r");
+    if (f) {
+        unsigned long open_max = 0;
+        if (fscanf(f, "%lu", &open_max) == 1 && open_max > lim.rlim_max) {
+            struct rlimit raised = { open_max, open_max };
+            if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
+        }
+        fclose(f);
+    }
     if (lim.rlim_cur < lim.rlim_max) {
         lim.rlim_cur = lim.rlim_max;
         setrlimit(RLIMIT_NOFILE, &lim);

@@ -11,9 +11,10 @@ Commands:
   serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
   check-content   validate every Level and Deck file; exits non-zero on any error
   bench MODE      measure speed and memory (modes: connections, hangman, judge,
-                  leaderboard, startup, all); --quick, --out PATH (default
+                  leaderboard, startup, soak, all); --quick, --out PATH (default
                   bench-report.md), --target HOST:PORT, --connections N, --rows N,
-                  --rooms N, --seconds N, --baseline PATH (default bench/baseline.c)
+                  --rooms N, --seconds N, --baseline PATH (default bench/baseline.c),
+                  --pace paced|saturation (hangman: one kind of run only)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
   export scores [--group G] [--since DATE] --csv
@@ -91,6 +92,10 @@ do {
         bench.rooms = try options.int("rooms")
         if let seconds = try options.int("seconds") { bench.seconds = Double(seconds) }
         if let source = options.value("baseline") { bench.baselineSource = source }
+        if let pace = options.value("pace") {
+            guard ["paced", "saturation"].contains(pace) else { fail("--pace must be paced or saturation") }
+            bench.paces = [pace]
+        }
         if let target = options.value("target") {
             let parts = target.split(separator: ":")
             guard parts.count == 2, let port = Int(parts[1]) else { fail("--target must be HOST:PORT") }

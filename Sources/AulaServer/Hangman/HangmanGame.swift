@@ -25,7 +25,10 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     weak var server: Server?
     weak var room: Room?
     var random: SeededRandom
-    var turnTimer: TimerID?
+    /// The turn clock; moved by every hit and new turn, without a new timer each time.
+    private lazy var turnClock: Alarm? = server.map { server in
+        Alarm(loop: server.loop) { [weak self] in self?.turnRanOut() }
+    }
     /// Waiting for the deck's words from the database after `start`.
     var loading = false
     /// The finished round is being saved; its `round.end` is not printed yet.
@@ -186,26 +189,27 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// letter or a solve, one `info` with the other news (lives, turn, points),
     /// then the new state — or, when the round is over, its saving and `round.end`.
     func announce(_ events: [HangmanEvent]) {
-        guard let room else { return }
+        guard room != nil else { return }
+        var told: [Event] = []
         var news: [Phrase] = []
         var finished: HangmanResult?
         func tellNews() {
-            if !news.isEmpty { room.broadcast(InfoEvent(phrases: news)) }
+            if !news.isEmpty { told.append(InfoEvent(phrases: news)) }
             news = []
         }
         for event in events {
             switch event {
             case .guessed(let name, let letter, let hit, let revealed):
                 tellNews()
-                room.broadcast(HangmanGuessEvent(room: room.id, player: name, guess: String(letter), hit: hit,
-                                                 revealed: revealed, phrase: event.phrase))
+                told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: String(letter), hit: hit,
+                                              revealed: revealed, phrase: event.phrase))
             case .solveTried(let name, let text, let correct, let revealed):
                 tellNews()
-                room.broadcast(HangmanGuessEvent(room: room.id, player: name, guess: text, hit: correct,
-                                                 revealed: revealed, phrase: event.phrase))
+                told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: text, hit: correct,
+                                              revealed: revealed, phrase: event.phrase))
             case .becameSpectator(let name):
                 news.append(event.phrase)
-                if let player = roundPlayers[name] { room.makeSpectator(player) }
+                if let player = roundPlayers[name] { room?.makeSpectator(player) }
             case .roundOver(let result):
                 finished = result
             default:
@@ -214,9 +218,10 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         }
         tellNews()
         if let finished {
+            tellRoom(told, withState: false)
             finish(finished)
         } else {
-            broadcastState()
+            tellRoom(told, withState: true)
             restartTurnTimer()
         }
     }
@@ -227,32 +232,40 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 
     func broadcastState() {
-        guard let room else { return }
-        let view = HangmanView(round: round, hintShown: hintShown)
-        // The state reads the same for everyone but in its last line (your
-        // turn / you are out / whose turn), and JSON not at all: render it once
-        // per way of reading and kind of viewer, not once per member.
+        tellRoom([], withState: true)
+    }
+
+    /// Tells the room what happened, then (`withState`) the new state: all of
+    /// it rendered once per way of reading and kind of viewer, and queued to
+    /// each member at once. The state reads the same for everyone but in its
+    /// last line (your turn / you are out / whose turn), and JSON not at all,
+    /// so a JSON room costs one render and one queued write per member.
+    private func tellRoom(_ told: [Event], withState: Bool) {
+        guard let room, withState || !told.isEmpty else { return }
+        let view = withState ? HangmanView(round: round, hintShown: hintShown) : nil
         var rendered: [(key: StateRenderKey, bytes: [UInt8])] = []
         func send(_ client: Client?, viewer: String?) {
             guard let client, client.connection.isOpen else { return }
-            let kind: Int
-            if client.renderer.mode == .json {
-                kind = 0
-            } else if let viewer, viewer == view.turn {
-                kind = 1
-            } else if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-                kind = 2
-            } else {
-                kind = 3
+            let renderer = client.renderer
+            var kind = 0
+            if let view, renderer.mode == .text {
+                if let viewer, viewer == view.turn {
+                    kind = 1
+                } else if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
+                    kind = 2
+                } else {
+                    kind = 3
+                }
             }
-            let key = StateRenderKey(renderer: client.renderer, viewerKind: kind)
-            let bytes: [UInt8]
+            let key = StateRenderKey(renderer: renderer, viewerKind: kind)
             if let cached = rendered.first(where: { $0.key == key }) {
-                bytes = cached.bytes
-            } else {
-                bytes = client.renderer.renderBytes(HangmanStateEvent(room: room.id, view: view, viewer: viewer))
-                rendered.append((key, bytes))
+                if !cached.bytes.isEmpty { client.connection.send(bytes: cached.bytes) }
+                return
             }
+            var bytes: [UInt8] = []
+            for event in told { renderer.render(event, into: &bytes) }
+            if let view { renderer.render(HangmanStateEvent(room: room.id, view: view, viewer: viewer), into: &bytes) }
+            rendered.append((key, bytes))
             if !bytes.isEmpty { client.connection.send(bytes: bytes) }
         }
         // Players then spectators, as `members` lists them, without building that list.
@@ -266,22 +279,21 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// (Re)starts the clock of the current turn: a new turn, or a hit that
     /// keeps it. A disconnected player's turn passes when it runs out too.
     func restartTurnTimer() {
-        cancelTurnTimer()
-        guard let server, let round, let turn = round.turn else { return }
-        let started = round.turnStartedAt
-        turnTimer = server.loop.schedule(after: Double(settings.turnSeconds)) { [weak self] in
-            self?.turnRanOut(turn, started: started)
+        guard let round, !round.isOver, round.turn != nil else {
+            turnClock?.stop()
+            return
         }
+        turnClock?.set(at: round.turnStartedAt + Double(settings.turnSeconds))
     }
 
     func cancelTurnTimer() {
-        if let timer = turnTimer, let server { server.loop.cancel(timer) }
-        turnTimer = nil
+        turnClock?.stop()
     }
 
-    private func turnRanOut(_ name: String, started: Double) {
-        turnTimer = nil
-        guard !closed, let round, !round.isOver, round.turn == name, round.turnStartedAt == started else { return }
+    /// The clock rang: the turn of whoever holds it now has run out (a hit
+    /// or a new turn moved the clock, so it never rings for an old turn).
+    private func turnRanOut() {
+        guard !closed, let round, !round.isOver, let name = round.turn else { return }
         act(.timeout(name), by: nil)
     }
 }

@@ -43,10 +43,17 @@ public struct Renderer: Sendable, Hashable {
     /// The same bytes as `render`, as UTF-8 ready to queue: JSON lines are
     /// written straight into a byte buffer (the hot path of every broadcast).
     public func renderBytes(_ event: Event) -> [UInt8] {
+        var out: [UInt8] = []
+        if mode == .json { out.reserveCapacity(256) }
+        render(event, into: &out)
+        return out
+    }
+
+    /// Appends the event's bytes to `out`: several events for one reader go
+    /// out as one buffer (a guess, its news and the new state).
+    public func render(_ event: Event, into out: inout [UInt8]) {
         switch mode {
         case .json:
-            var out: [UInt8] = []
-            out.reserveCapacity(256)
             out.append(contentsOf: #"{"ev":"#.utf8)
             JSON.writeString(event.name, into: &out)
             for (key, value) in event.fields(context) {
@@ -56,9 +63,8 @@ public struct Renderer: Sendable, Hashable {
                 value.write(into: &out)
             }
             out.append(contentsOf: "}\r\n".utf8)
-            return out
         case .text:
-            return Array(render(event).utf8)
+            out.append(contentsOf: render(event).utf8)
         }
     }
 }
