@@ -1,7 +1,6 @@
 import Foundation
 import CShims
 import AulaServer
-import AulaNet
 import AulaStore
 import AulaContent
 
@@ -27,6 +26,11 @@ public enum Bench {
         public init(mode: String) {
             self.mode = mode
         }
+    }
+
+    /// `aula bench-agent`: the players of one hangman run, driven by `aula bench hangman`.
+    public static func agent(_ arguments: [String: String]) -> Int32 {
+        FanoutAgent.serve(arguments)
     }
 
     /// Runs a mode (or `all`), prints the summary, writes the report. Returns the exit code.
@@ -115,8 +119,8 @@ public enum Bench {
                      + "each after a 1 s warm-up; both servers set up before the first slice"]
         func row(_ name: String, _ r: FanoutBench.Result) -> String {
             let p = Percentiles(r.latencies)
-            return String(format: "| %@ | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f | %.1f |", name, p.p50, p.p90, p.p99, p.max,
-                          r.guessesPerSecond, r.updatesPerSecond, r.cpuPerGuess)
+            return String(format: "| %@ | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f | %.1f | %.1f |", name, p.p50, p.p90, p.p99, p.max,
+                          r.guessesPerSecond, r.updatesPerSecond, r.cpuPerGuess, r.mainThreadCPUPerGuess)
         }
         var results: [String: FanoutBench.Result] = [:]
         var sliceRatios: [String: [Double]] = [:]
@@ -127,34 +131,24 @@ public enum Bench {
             let baseline = try BaselineProcess(source: options.baselineSource)
             defer { baseline.stop() }
             let aulaRSSBefore = aula.residentBytes()
-            func aulaRun() throws -> FanoutBench {
-                let run = try FanoutBench(rooms: rooms, pace: mode, server: .aula(deck: "bench-long"), port: aula.port, pid: aula.pid)
-                try run.setUp()
-                return run
-            }
-            func baselineRun() throws -> FanoutBench {
-                let run = try FanoutBench(rooms: rooms, pace: mode, server: .baseline, port: baseline.port,
-                                          pid: baseline.process.processIdentifier)
-                try run.setUp()
-                return run
-            }
-            // Both sets of players stay connected between slices when the file
-            // limit allows; otherwise each slice connects its own and lets go.
-            let together = FileLimit.raise() >= 2 * rooms * 5 + 256
-            var heldAula = together ? try aulaRun() : nil
-            var heldBaseline = together ? try baselineRun() : nil
+            // Each server's players live in an agent process of their own, set up
+            // once; the slices then alternate between the two.
+            let aulaPlayers = try FanoutAgentProcess(server: .aula(deck: "bench-long"), port: aula.port, pid: aula.pid,
+                                                     rooms: rooms, pace: mode)
+            defer { aulaPlayers.stop() }
+            let baselinePlayers = try FanoutAgentProcess(server: .baseline, port: baseline.port,
+                                                         pid: baseline.process.processIdentifier, rooms: rooms, pace: mode)
+            defer { baselinePlayers.stop() }
             var a = FanoutBench.Result(), b = FanoutBench.Result()
             for _ in 0..<slices {
-                let sliceA = try (heldAula ?? aulaRun()).measure(warmup: 1, duration: slice)
-                let sliceB = try (heldBaseline ?? baselineRun()).measure(warmup: 1, duration: slice)
+                let sliceA = try aulaPlayers.measure(warmup: 1, duration: slice)
+                let sliceB = try baselinePlayers.measure(warmup: 1, duration: slice)
                 a.add(sliceA)
                 b.add(sliceB)
                 sliceRatios[pace, default: []].append(pace == "paced"
                     ? Percentiles(sliceA.latencies).p99 / max(Percentiles(sliceB.latencies).p99, 0.001)
                     : sliceA.updatesPerSecond / max(sliceB.updatesPerSecond, 1))
             }
-            heldAula = nil
-            heldBaseline = nil
             results["aula-\(pace)"] = a
             results["baseline-\(pace)"] = b
             if pace == "paced" {
@@ -162,8 +156,8 @@ public enum Bench {
             }
         }
         lines.append("")
-        lines.append("| run | p50 ms | p90 ms | p99 ms | max ms | guesses/s | updates/s | server CPU µs/guess |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("| run | p50 ms | p90 ms | p99 ms | max ms | guesses/s | updates/s | server CPU µs/guess | of which main thread |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for key in ["aula-paced", "baseline-paced", "aula-saturation", "baseline-saturation"] {
             if let r = results[key] { lines.append(row(key, r)) }
         }

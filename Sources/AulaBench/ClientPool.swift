@@ -80,6 +80,9 @@ final class ClientPool {
         clients.removeValue(forKey: client.fd)
     }
 
+    /// Connections still open.
+    var openCount: Int { clients.count }
+
     func closeAll() {
         for client in Array(clients.values) { close(client) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Rooms of players where one guess must reach every member: the same load
 /// against Aula's hangman rooms and against the C baseline (`bench/baseline.c`).
@@ -12,7 +13,7 @@ final class FanoutBench {
     enum Server { case aula(deck: String), baseline }
     enum Pace { case perSecond(Double), saturation }
 
-    struct Result {
+    struct Result: Codable {
         var latencies: [Double] = []
         var guesses = 0
         var updates = 0
@@ -21,11 +22,14 @@ final class FanoutBench {
         /// The server's CPU seconds (all threads) while measuring.
         var cpuUser: Double = 0
         var cpuSystem: Double = 0
+        /// The CPU seconds of the server's first thread (Aula's event loop).
+        var cpuMainThread: Double = 0
 
         var updatesPerSecond: Double { Double(updates) / max(seconds, 0.001) }
         var guessesPerSecond: Double { Double(guesses) / max(seconds, 0.001) }
         /// Server CPU microseconds per guess (user + system).
         var cpuPerGuess: Double { guesses > 0 ? (cpuUser + cpuSystem) / Double(guesses) * 1_000_000 : 0 }
+        var mainThreadCPUPerGuess: Double { guesses > 0 ? cpuMainThread / Double(guesses) * 1_000_000 : 0 }
 
         mutating func add(_ other: Result) {
             latencies += other.latencies
@@ -35,6 +39,7 @@ final class FanoutBench {
             refused += other.refused
             cpuUser += other.cpuUser
             cpuSystem += other.cpuSystem
+            cpuMainThread += other.cpuMainThread
         }
     }
 
@@ -95,9 +100,28 @@ final class FanoutBench {
         self.port = port
         self.pid = pid
         pool = try ClientPool()
+        runName = "b\(FanoutBench.runs.add(1, ordering: .relaxed).newValue)"
     }
 
+    /// Names are unique per run: a run set up after another one on the same
+    /// server must not take over the players the first one left behind.
+    private static let runs = Atomic<Int>(0)
+    private let runName: String
+
     deinit { pool.closeAll() }
+
+    /// Lets go of every player: Aula's say `quit` (so the server keeps no
+    /// reconnect grace for them) and the bench waits, at most 5 s, for the server to close them.
+    func close() {
+        if case .aula = server {
+            for room in allRooms {
+                for member in room.members { pool.send(member, "quit\r\n") }
+            }
+            let deadline = ClientPool.now + 5
+            while pool.openCount > 0 && ClientPool.now < deadline { pool.poll(timeout: 0.01) }
+        }
+        pool.closeAll()
+    }
 
     // MARK: Set-up
 
@@ -133,7 +157,7 @@ final class FanoutBench {
             while opened < pending.count && opened - started * players < 512 {
                 let (room, slot) = pending[opened]
                 let client = try pool.open(index: opened, host: "127.0.0.1", port: port)
-                client.userData = Member(room: room, slot: slot, name: "r\(room.index)p\(slot)")
+                client.userData = Member(room: room, slot: slot, name: "\(runName)r\(room.index)p\(slot)")
                 room.members.append(client)
                 opened += 1
             }
@@ -160,12 +184,14 @@ final class FanoutBench {
         let end = warmupEnd + duration
         var measureStart = warmupEnd
         var cpuStart = (user: 0.0, system: 0.0)
+        var mainStart = (user: 0.0, system: 0.0)
         while true {
             let now = ClientPool.now
             if !measuring && now >= warmupEnd {
                 measuring = true
                 measureStart = now
                 cpuStart = ProcessStats.cpuSeconds(pid: pid)
+                mainStart = ProcessStats.mainThreadCPUSeconds(pid: pid)
             }
             if now >= end { break }
             while let (at, index) = due.peek(), at <= now {
@@ -180,6 +206,8 @@ final class FanoutBench {
             pool.poll(timeout: wait)
         }
         let cpuEnd = ProcessStats.cpuSeconds(pid: pid)
+        let mainEnd = ProcessStats.mainThreadCPUSeconds(pid: pid)
+        result.cpuMainThread = (mainEnd.user + mainEnd.system) - (mainStart.user + mainStart.system)
         result.seconds = ClientPool.now - measureStart
         result.cpuUser = cpuEnd.user - cpuStart.user
         result.cpuSystem = cpuEnd.system - cpuStart.system

@@ -15,7 +15,16 @@ enum ProcessStats {
 
     /// User and system CPU seconds of every thread of the process so far.
     static func cpuSeconds(pid: Int32) -> (user: Double, system: Double) {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        cpuSeconds(statFile: "/proc/\(pid)/stat")
+    }
+
+    /// The same for the process's first thread alone: Aula's event loop runs there.
+    static func mainThreadCPUSeconds(pid: Int32) -> (user: Double, system: Double) {
+        cpuSeconds(statFile: "/proc/\(pid)/task/\(pid)/stat")
+    }
+
+    private static func cpuSeconds(statFile: String) -> (user: Double, system: Double) {
+        guard let stat = try? String(contentsOfFile: statFile, encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return (0, 0) }
         // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
         let fields = stat[stat.index(after: close)...].split(separator: " ")

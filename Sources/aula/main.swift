@@ -104,6 +104,11 @@ do {
             bench.target = (host == "localhost" ? "127.0.0.1" : host, port)
         }
         exit(Bench.run(bench))
+    case "bench-agent":
+        // Not for people: the players of one `aula bench hangman` run, in a process of their own.
+        var values: [String: String] = [:]
+        for key in ["port", "pid", "rooms", "pace", "server", "deck"] { values[key] = options.value(key) }
+        exit(Bench.agent(values))
     // [admin] subcommands of the teachers' console (Sources/aula/Admin*, Teacher*, Export*).
     case "teacher":
         exit(try TeacherCommand.run(options))
