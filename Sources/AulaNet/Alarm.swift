@@ -40,7 +40,9 @@ public final class Alarm {
 
     private func arm(_ time: Double) {
         armedFor = time
-        armed = loop.schedule(after: time - loop.now) { [weak self] in self?.rang() }
+        // Unowned: deinit cancels the armed timer, so it never rings for a freed
+        // alarm (and a weak reference would put every retain on the slow path).
+        armed = loop.schedule(after: time - loop.now) { [unowned self] in self.rang() }
     }
 
     private func rang() {

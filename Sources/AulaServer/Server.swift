@@ -181,8 +181,10 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             room.broadcast(InfoEvent("room.lost_connection", player.name, String(Int(config.reconnectGrace))), except: player)
             room.game.playerDisconnected(player)
         }
-        player.graceTimer = loop.schedule(after: config.reconnectGrace) { [weak self, weak player] in
-            guard let self, let player, !player.isConnected else { return }
+        // The player is held strongly (a weak reference would slow every retain
+        // of every Player); the timer is cancelled when they come back.
+        player.graceTimer = loop.schedule(after: config.reconnectGrace) { [weak self, player] in
+            guard let self, !player.isConnected else { return }
             player.graceTimer = nil
             self.forget(player)
         }

@@ -24,6 +24,14 @@ public enum HangmanLetters {
     /// The base letter a character counts as, or nil when it is not a letter
     /// hangman knows (digits, spaces, hyphens, punctuation, other scripts).
     public static func fold(_ character: Character) -> Character? {
+        // ASCII without building a lowercased string: a guess is nearly always one.
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 97...122: return character
+            case 65...90: return Character(Unicode.Scalar(ascii + 32))
+            default: return nil
+            }
+        }
         let lower = character.lowercased()
         guard lower.count == 1, let c = lower.first else { return nil }
         if c == "ñ" { return c }
@@ -62,6 +70,8 @@ public enum HangmanLetters {
 
     /// The text without leading and trailing whitespace.
     public static func trimmed(_ text: String) -> String {
+        // Most lines (a guess, a word) have nothing to trim: no array of characters for them.
+        guard let head = text.first, let tail = text.last, head.isWhitespace || tail.isWhitespace else { return text }
         let chars = Array(text)
         guard let first = chars.firstIndex(where: { !$0.isWhitespace }),
               let last = chars.lastIndex(where: { !$0.isWhitespace }) else { return "" }

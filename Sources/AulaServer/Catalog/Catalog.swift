@@ -64,7 +64,7 @@ public struct Catalog: Sendable {
     public func text(_ phrase: Phrase, _ language: Language) -> String {
         let table = table(language)
         let template = table[phrase.key] ?? en[phrase.key] ?? phrase.key
-        guard phrase.args.contains(where: { $0.hasPrefix("§") }) else { return Catalog.fill(template, phrase.args) }
+        guard phrase.args.contains(where: Catalog.isEntryReference) else { return Catalog.fill(template, phrase.args) }
         // An argument written `§key` is itself a catalog entry (e.g. a usage line
         // inside "Usage: {0}"), translated into the same language.
         let args = phrase.args.map { arg in
@@ -75,6 +75,13 @@ public struct Catalog: Sendable {
 
     public func text(_ key: String, _ language: Language, _ args: String...) -> String {
         text(Phrase(key, args), language)
+    }
+
+    /// Whether an argument is `§key`: checked on its first two bytes (`§` is
+    /// C2 A7), since it runs for every argument of every message sent.
+    static func isEntryReference(_ arg: String) -> Bool {
+        var bytes = arg.utf8.makeIterator()
+        return bytes.next() == 0xC2 && bytes.next() == 0xA7
     }
 
     /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone.

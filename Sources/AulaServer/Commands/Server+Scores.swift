@@ -22,9 +22,8 @@ extension Server {
         let game = chosen
         let groupID = player.group.id
         let groupName = player.group.name
-        store.read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [weak self, weak player] result in
-            self?.loop.execute { [weak player] in
-                guard let player else { return }
+        store.read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [weak self, player] result in
+            self?.loop.execute { [player] in
                 switch result {
                 case .success(let rows):
                     let title = game.map { Phrase("top.title_game", [groupName, $0]) } ?? Phrase("top.title", [groupName])
@@ -48,9 +47,8 @@ extension Server {
             for game in ["hangman", "quiz", "level"] { points[game] = try db.totalPoints(studentID: studentID, game: game) }
             return PlayerSummary(points: points, xp: try db.xp(studentID: studentID),
                                  solved: try db.levelProgress(studentID: studentID).map(\.levelID))
-        }) { [weak self, weak player] result in
-            self?.loop.execute { [weak player] in
-                guard let player else { return }
+        }) { [weak self, player] result in
+            self?.loop.execute { [player] in
                 guard case .success(let summary) = result else {
                     player.send(ErrorEvent(code: "storage_unavailable"))
                     return

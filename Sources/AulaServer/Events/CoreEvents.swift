@@ -57,7 +57,7 @@ public struct ErrorEvent: Event {
 }
 
 /// `info {text}` — any message that has no event of its own.
-public struct InfoEvent: Event {
+public struct InfoEvent: SelfWritingEvent {
     public let phrases: [Phrase]
     public let style: Style?
     public init(_ key: String, _ args: String..., style: Style? = nil) {
@@ -69,8 +69,8 @@ public struct InfoEvent: Event {
         self.style = style
     }
     public var name: String { "info" }
-    public func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("text", .string(phrases.map { t.say($0) }.joined(separator: "\n")))]
+    public func writeFields(_ t: TextContext, into fields: inout JSONFields) {
+        fields.add("text", phrases.count == 1 ? t.say(phrases[0]) : phrases.map { t.say($0) }.joined(separator: "\n"))
     }
     public func text(_ t: TextContext) -> [String] {
         phrases.map { phrase in

@@ -21,23 +21,40 @@ public struct HangmanView: Sendable {
     public let hint: String?
 
     public init(round: HangmanRound?, hintShown: Bool) {
-        mask = round?.mask ?? ""
-        letterCount = round?.letterCount ?? 0
-        maxLives = round?.maxLives ?? 0
-        lives = round?.players.map { Lives(name: $0.name, lives: $0.lives, misses: $0.misses) } ?? []
-        turn = round?.turn
-        tried = round?.tried.map(String.init) ?? []
-        misses = round?.misses.map(String.init) ?? []
-        hint = hintShown ? round?.hint : nil
+        self = round?.view(hintShown: hintShown) ?? HangmanView(mask: "", letterCount: 0, maxLives: 0, lives: [], turn: nil,
+                                                                 tried: [], misses: [], hint: nil)
+    }
+
+    init(mask: String, letterCount: Int, maxLives: Int, lives: [Lives], turn: String?, tried: [String],
+         misses: [String], hint: String?) {
+        self.mask = mask
+        self.letterCount = letterCount
+        self.maxLives = maxLives
+        self.lives = lives
+        self.turn = turn
+        self.tried = tried
+        self.misses = misses
+        self.hint = hint
     }
 
     /// The player whose turn it is, with their misses (the gallows shows them).
     var turnPlayer: Lives? { turn.flatMap { name in lives.first { $0.name == name } } }
 }
 
+extension HangmanRound {
+    /// The snapshot of this round. A method rather than an initialiser taking
+    /// the round, so the round is read where it is, not copied for every guess.
+    func view(hintShown: Bool) -> HangmanView {
+        HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives,
+                    lives: players.map { HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses) },
+                    turn: turn, tried: tried.map(String.init), misses: misses.map(String.init),
+                    hint: hintShown ? hint : nil)
+    }
+}
+
 /// `hangman.state {room, mask, lives:{name:n}, turn, tried:[...], misses:[...], hint?}`
 /// — the word and everyone's lives after every change, and for `state`.
-public struct HangmanStateEvent: Event {
+public struct HangmanStateEvent: SelfWritingEvent {
     public let room: String
     public let view: HangmanView
     /// Who reads it (to say "your turn"); not part of the JSON.
@@ -45,17 +62,14 @@ public struct HangmanStateEvent: Event {
 
     public var name: String { "hangman.state" }
 
-    public func fields(_ t: TextContext) -> [(String, JSON)] {
-        var fields: [(String, JSON)] = [
-            ("room", .string(room)),
-            ("mask", .string(view.mask)),
-            ("lives", .object(view.lives.map { ($0.name, .int($0.lives)) })),
-            ("turn", view.turn.map { .string($0) } ?? .null),
-            ("tried", .array(view.tried.map { .string($0) })),
-            ("misses", .array(view.misses.map { .string($0) })),
-        ]
-        if let hint = view.hint { fields.append(("hint", .string(hint))) }
-        return fields
+    public func writeFields(_ t: TextContext, into fields: inout JSONFields) {
+        fields.add("room", room)
+        fields.add("mask", view.mask)
+        fields.add("lives", numbersByName: view.lives.lazy.map { ($0.name, $0.lives) })
+        fields.add("turn", view.turn)
+        fields.add("tried", strings: view.tried)
+        fields.add("misses", strings: view.misses)
+        if let hint = view.hint { fields.add("hint", hint) }
     }
 
     public func text(_ t: TextContext) -> [String] {
@@ -144,7 +158,7 @@ public struct HangmanStateEvent: Event {
 
 /// `hangman.guess {room, player, guess, hit, revealed}` — a letter (folded:
 /// `á` is sent as `a`) or a `solve` attempt, and how many letters it uncovered.
-public struct HangmanGuessEvent: Event {
+public struct HangmanGuessEvent: SelfWritingEvent {
     public let room: String
     public let player: String
     public let guess: String
@@ -155,9 +169,12 @@ public struct HangmanGuessEvent: Event {
 
     public var name: String { "hangman.guess" }
 
-    public func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("room", .string(room)), ("player", .string(player)), ("guess", .string(guess)),
-         ("hit", .bool(hit)), ("revealed", .int(revealed))]
+    public func writeFields(_ t: TextContext, into fields: inout JSONFields) {
+        fields.add("room", room)
+        fields.add("player", player)
+        fields.add("guess", guess)
+        fields.add("hit", hit)
+        fields.add("revealed", revealed)
     }
 
     public func text(_ t: TextContext) -> [String] { [t.paint(hit ? .good : .bad, t.say(phrase))] }

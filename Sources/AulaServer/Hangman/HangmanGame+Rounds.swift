@@ -32,8 +32,8 @@ extension HangmanGame {
         }
         // The words become entries on the store's thread, off the event loop.
         server.store.read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
-            [weak self, weak player] result in
-            self?.server?.loop.execute { [weak self, weak player] in
+            [weak self, player] result in
+            self?.server?.loop.execute { [weak self, player] in
                 if case .success(let words) = result { self?.server?.wordBankCache[deckID] = words }
                 self?.begin(with: result, startedBy: player)
             }

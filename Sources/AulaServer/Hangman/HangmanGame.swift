@@ -25,10 +25,11 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     weak var server: Server?
     weak var room: Room?
     var random: SeededRandom
+    /// The server's loop, held directly: the hot path reads its clock on every
+    /// guess without going through the weak `server`.
+    let loop: EventLoop
     /// The turn clock; moved by every hit and new turn, without a new timer each time.
-    private lazy var turnClock: Alarm? = server.map { server in
-        Alarm(loop: server.loop) { [weak self] in self?.turnRanOut() }
-    }
+    private var turnClock: Alarm?
     /// Waiting for the deck's words from the database after `start`.
     var loading = false
     /// The finished round is being saved; its `round.end` is not printed yet.
@@ -45,8 +46,11 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
 
     public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
+        self.loop = server.loop
         self.settings = settings
         self.random = random
+        // Unowned: the game owns its clock, whose deinit cancels its timer.
+        turnClock = Alarm(loop: server.loop) { [unowned self] in self.turnRanOut() }
     }
 
     /// Registers `create hangman` (alias `ahorcado`). Each room gets its own
@@ -128,16 +132,12 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// Applies an action to the round: refusals go back to the one who acted,
     /// accepted actions are told to the whole room.
     func act(_ action: HangmanAction, by player: Player?) {
-        guard let server else { return }
-        guard var current = round else {
+        // Changed in place through the optional: no copy of the round (and of
+        // its arrays) on every guess.
+        guard let outcome = round?.apply(action, now: loop.now) else {
             player?.refuse(Refusal(code: loading ? "round_starting" : "no_round"))
             return
         }
-        // Let go of the stored round while the rules change it, so its arrays
-        // are changed in place rather than copied on every guess.
-        round = nil
-        let outcome = current.apply(action, now: server.loop.now)
-        round = current
         switch outcome {
         case .failure(let refusal): player?.refuse(refusal)
         case .success(let events): announce(events)
@@ -228,7 +228,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
 
     /// The state for one reader: the same for everyone except "your turn".
     func stateEvent(for viewer: String?) -> HangmanStateEvent {
-        HangmanStateEvent(room: room?.id ?? "", view: HangmanView(round: round, hintShown: hintShown), viewer: viewer)
+        HangmanStateEvent(room: room?.id ?? "", view: round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false), viewer: viewer)
     }
 
     func broadcastState() {
@@ -242,36 +242,16 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// so a JSON room costs one render and one queued write per member.
     private func tellRoom(_ told: [Event], withState: Bool) {
         guard let room, withState || !told.isEmpty else { return }
-        let view = withState ? HangmanView(round: round, hintShown: hintShown) : nil
-        var rendered: [(key: StateRenderKey, bytes: [UInt8])] = []
-        func send(_ client: Client?, viewer: String?) {
-            guard let client, client.connection.isOpen else { return }
-            let renderer = client.renderer
-            var kind = 0
-            if let view, renderer.mode == .text {
-                if let viewer, viewer == view.turn {
-                    kind = 1
-                } else if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-                    kind = 2
-                } else {
-                    kind = 3
-                }
-            }
-            let key = StateRenderKey(renderer: renderer, viewerKind: kind)
-            if let cached = rendered.first(where: { $0.key == key }) {
-                if !cached.bytes.isEmpty { client.connection.send(bytes: cached.bytes) }
-                return
-            }
-            var bytes: [UInt8] = []
-            for event in told { renderer.render(event, into: &bytes) }
-            if let view { renderer.render(HangmanStateEvent(room: room.id, view: view, viewer: viewer), into: &bytes) }
-            rendered.append((key, bytes))
-            if !bytes.isEmpty { client.connection.send(bytes: bytes) }
-        }
+        let view = withState ? (round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false)) : nil
+        var rendered = RenderedForViewers()
         // Players then spectators, as `members` lists them, without building that list.
-        for member in room.players { send(member.client, viewer: member.name) }
-        for member in room.spectators { send(member.client, viewer: member.name) }
-        for watcher in room.watchers { send(watcher, viewer: nil) }
+        for member in room.players {
+            if let client = member.client { rendered.send(told, view, room: room.id, to: client, viewer: member.name) }
+        }
+        for member in room.spectators {
+            if let client = member.client { rendered.send(told, view, room: room.id, to: client, viewer: member.name) }
+        }
+        for watcher in room.watchers { rendered.send(told, view, room: room.id, to: watcher, viewer: nil) }
     }
 
     // MARK: Turn timer
@@ -298,9 +278,42 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 }
 
-/// How a hangman state reads for one connection: its renderer and whether
-/// the reader is the one whose turn it is, out of the round, or anyone else.
-private struct StateRenderKey: Hashable {
-    let renderer: Renderer
-    let viewerKind: Int
+/// What a room was told, rendered once per way of reading and kind of
+/// viewer: a JSON room (everyone reads the same) costs one render, a room of
+/// text readers a few (the state's last line differs for the one whose turn
+/// it is and for those who are out).
+private struct RenderedForViewers {
+    private struct Key: Equatable {
+        let renderer: Renderer
+        let viewerKind: Int
+    }
+
+    private var rendered: [(key: Key, bytes: [UInt8])] = []
+
+    mutating func send(_ told: [Event], _ view: HangmanView?, room: String, to client: Client, viewer: String?) {
+        let connection = client.connection
+        guard connection.isOpen else { return }
+        let renderer = client.renderer
+        var kind = 0
+        if let view, renderer.mode == .text {
+            if let viewer, viewer == view.turn {
+                kind = 1
+            } else if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
+                kind = 2
+            } else {
+                kind = 3
+            }
+        }
+        let key = Key(renderer: renderer, viewerKind: kind)
+        for entry in rendered where entry.key == key {
+            if !entry.bytes.isEmpty { connection.send(bytes: entry.bytes) }
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        for event in told { renderer.render(event, into: &bytes) }
+        if let view { renderer.render(HangmanStateEvent(room: room, view: view, viewer: viewer), into: &bytes) }
+        rendered.append((key, bytes))
+        if !bytes.isEmpty { connection.send(bytes: bytes) }
+    }
 }

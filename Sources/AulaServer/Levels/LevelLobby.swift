@@ -14,9 +14,8 @@ extension Server {
         let answer = LevelProgressAnswer(body: body)
         store.read({ db in
             (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
-        }) { [weak self, weak player] result in
-            self?.loop.execute { [weak player] in
-                guard let player else { return }
+        }) { [weak self, player] result in
+            self?.loop.execute { [player] in
                 switch result {
                 case .success(let (xp, solved)): answer.body(player, (xp, Set(solved)))
                 case .failure: answer.body(player, nil)

@@ -83,8 +83,10 @@ enum LevelRoomCommands {
 extension LevelRoomGame {
     func openEditor(_ player: Player) {
         editorOpen = true
-        player.lineInterceptor = { [weak self, weak player] line in
-            guard let self, let player else { return false }
+        // Unowned, not weak: the player owns this closure, so it never outlives
+        // them, and a weak reference would slow every retain of every Player.
+        player.lineInterceptor = { [weak self, unowned player] line in
+            guard let self else { return false }
             return self.editorLine(line, from: player)
         }
         player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxLines),

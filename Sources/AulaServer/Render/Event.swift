@@ -10,6 +10,9 @@ public protocol Event {
     /// The JSON fields after `ev`, in documented order. Human-readable fields
     /// (`message`, `text`) are in the connection's language, hence the context.
     func fields(_ t: TextContext) -> [(String, JSON)]
+    /// The same fields written into a JSON line (default: from `fields`;
+    /// a `SelfWritingEvent` writes them directly and records `fields` from it).
+    func writeFields(_ t: TextContext, into fields: inout JSONFields)
     /// The lines a person reads (no line endings; wrapped later).
     func text(_ t: TextContext) -> [String]
 }

@@ -54,15 +54,13 @@ public struct Renderer: Sendable, Hashable {
     public func render(_ event: Event, into out: inout [UInt8]) {
         switch mode {
         case .json:
-            out.append(contentsOf: #"{"ev":"#.utf8)
-            JSON.writeString(event.name, into: &out)
-            for (key, value) in event.fields(context) {
-                out.append(UInt8(ascii: ","))
-                JSON.writeString(key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(into: &out)
-            }
-            out.append(contentsOf: "}\r\n".utf8)
+            var fields = JSONFields(recording: false)
+            swap(&fields.bytes, &out)  // written in place, not copied
+            fields.bytes.append(contentsOf: #"{"ev":"#.utf8)
+            JSON.writeString(event.name, into: &fields.bytes)
+            event.writeFields(context, into: &fields)
+            fields.bytes.append(contentsOf: "}\r\n".utf8)
+            swap(&fields.bytes, &out)
         case .text:
             out.append(contentsOf: render(event).utf8)
         }

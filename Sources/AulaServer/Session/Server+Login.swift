@@ -187,9 +187,9 @@ extension Server {
         log(.info, "login", ("name", name), ("group", group.name))
         let now = wallClock()
         store.write({ db in _ = try db.ensureStudent(groupID: group.id, name: name, at: now) }, done: nil)
-        store.read({ db in try db.student(groupID: group.id, name: name)?.id }) { [weak self, weak player] result in
-            self?.loop.execute { [weak player] in
-                if let id = (try? result.get()) ?? nil { player?.studentID = id }
+        store.read({ db in try db.student(groupID: group.id, name: name)?.id }) { [weak self, player] result in
+            self?.loop.execute { [player] in
+                if let id = (try? result.get()) ?? nil { player.studentID = id }
             }
         }
     }
