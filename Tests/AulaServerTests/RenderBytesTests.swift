@@ -41,4 +41,30 @@ import AulaGames
         #expect(line.hasSuffix("}\r\n"))
         #expect(line.contains("\\n"))
     }
+
+    /// Events that write their own fields (those sent on every guess) must
+    /// render exactly what their recorded field list serialises to.
+    @Test func selfWrittenFieldsMatchTheirFieldList() {
+        let awkward = Self.awkward
+        var renderer = Renderer(language: .es)
+        renderer.mode = .json
+        let view = HangmanView(mask: "a_\"_", letterCount: 4, maxLives: 6,
+                               lives: awkward.prefix(4).map { HangmanView.Lives(name: $0, lives: 3, misses: 3) },
+                               turn: awkward[2], tried: ["a", "ñ", "\""], misses: [], hint: awkward[5])
+        var events: [Event] = [
+            HangmanStateEvent(room: "hangman-1", view: view, viewer: nil),
+            HangmanStateEvent(room: "r", view: HangmanView(round: nil, hintShown: true), viewer: "Ana"),
+            InfoEvent(phrases: [Phrase("hangman.state.turn", [awkward[3]]), Phrase("hangman.state.watching", [])]),
+            InfoEvent("hangman.state.turn", "§hangman.state.none"),
+        ]
+        for (i, s) in awkward.enumerated() {
+            events.append(HangmanGuessEvent(room: s, player: awkward[(i + 1) % awkward.count], guess: s, hit: i % 2 == 0,
+                                            revealed: i, phrase: Phrase("hangman.hit", [s])))
+        }
+        for event in events {
+            let expected = JSON.object([("ev", .string(event.name))] + event.fields(renderer.context)).serialized + "\r\n"
+            #expect(renderer.render(event) == expected)
+        }
+    }
 }
+
