@@ -71,7 +71,7 @@ public final class RunningServer: @unchecked Sendable {
             log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
                 ("reason", Catalog.shared.text(problem.reason, .en)))
         }
-        let store = try Store(path: config.databasePath)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
         let loop = try EventLoop()
         let server = try Server(config: config, loop: loop, store: store, content: content)

@@ -10,6 +10,10 @@ import AulaStore
 /// `@unchecked Sendable`: its owner is that one thread, not a lock.
 public final class Server: ConnectionHandler, @unchecked Sendable {
     public static let openGroup = "open"
+    /// Rounds ending within this many seconds of each other are committed together
+    /// (`round.end` waits for the commit, so a student never notices 10 ms).
+    /// Measured with `aula bench hangman`: the store thread's CPU per guess falls by about a quarter.
+    static let commitDelay = 0.01
 
     public let loop: EventLoop
     public let config: ServerConfig

@@ -33,15 +33,20 @@ public final class Store: @unchecked Sendable {
     public let maxBatch: Int
     /// Most writes kept waiting while the disk fails; beyond it new writes are refused (done gets `.failure`).
     public let maxPending: Int
+    /// How long the first write of a batch waits for others before the commit: rounds
+    /// ending close together share one transaction (fewer pages written, fewer
+    /// wake-ups of this thread next to the event loop). Reads and `sync` commit first.
+    public let commitDelay: Double
 
     /// Opens the file and migrates it, synchronously, before anything is queued.
     public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
-                maxBatch: Int = 1000, maxPending: Int = 1_000_000) throws {
+                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0) throws {
         db = try Database(path: path, busyTimeout: busyTimeout)
         try Schema.migrate(db)
         self.retryInterval = retryInterval
         self.maxBatch = max(1, maxBatch)
         self.maxPending = max(1, maxPending)
+        self.commitDelay = max(0, commitDelay)
         queue.setSpecific(key: onQueueKey, value: true)
     }
 
@@ -88,7 +93,11 @@ public final class Store: @unchecked Sendable {
             pending.append(PendingWrite(body: body, done: done))
             if !drainScheduled {
                 drainScheduled = true
-                queue.async { self.drain() }
+                if commitDelay > 0 {
+                    queue.asyncAfter(deadline: .now() + commitDelay) { self.drain() }
+                } else {
+                    queue.async { self.drain() }
+                }
             }
             return nil
         }

@@ -22,6 +22,33 @@ func waitUntil(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 
 @Suite("Store thread and batching")
 struct StoreTests {
+    /// With a commit delay, writes arriving one by one within it (rounds ending
+    /// together) share a transaction, and a read still sees every one of them.
+    @Test func writesWithinTheCommitDelayShareOneTransaction() throws {
+        let folder = try TempFolder()
+        let store = try Store(path: folder.path(), commitDelay: 0.5)
+        defer { store.close() }
+        let finished = Collected<Int>()
+        for i in 0..<20 {
+            store.write({ db in
+                try db.appendAudit(at: Double(i), teacher: "t", command: "cmd \(i)", outcome: "ok")
+            }, done: { result in
+                if case .success = result { finished.append(i) }
+            })
+            usleep(2_000)
+        }
+        let counted = DispatchSemaphore(value: 0)
+        let seen = Collected<Int>()
+        store.read({ db in try db.scalar("SELECT COUNT(*) FROM audit").int ?? -1 }, done: { result in
+            if case .success(let n) = result { seen.append(n) }
+            counted.signal()
+        })
+        #expect(counted.wait(timeout: .now() + 10) == .success)
+        #expect(seen.all == [20])
+        #expect(finished.all == Array(0..<20))
+        #expect(store.committedBatches == 1)
+    }
+
     @Test func queuedWritesCommitInOneBatchInOrder() throws {
         let folder = try TempFolder()
         let store = try Store(path: folder.path())
