@@ -59,16 +59,21 @@ public final class Connection: FileEventTarget {
         self.peerAddress = peerAddress
         self.isLoopback = isLoopback
         self.listener = listener
+        self.loop = listener.loop
+        self.limits = listener.limits
+        self.handler = listener.handler
         self.lastInput = now
         self.rateWindowStart = now
     }
 
-    var loop: EventLoop { listener.loop }
-    var limits: NetLimits { listener.limits }
+    // The listener's, held here: read on every line and every write, and a
+    // trip through the listener costs a retain of it each time.
+    let loop: EventLoop
+    let limits: NetLimits
+    let handler: ConnectionHandler
     /// A higher flood limit for a while (e.g. while a student pastes a
     /// program into the code editor); nil: the listener's limit.
     public var linesPerSecondOverride: Int?
-    var handler: ConnectionHandler { listener.handler }
 
     /// The client has sent at least one IAC, so telnet replies are safe.
     public var telnetSeen: Bool { spokeTelnet }
