@@ -22,6 +22,11 @@ extension Connection {
                 if byte == Telnet.iac { escaped.append(byte) }
             }
             escaped.withUnsafeBufferPointer { enqueue($0) }
+        } else if output.isEmpty && outputStart == 0 && phase == .open && !bytes.isEmpty {
+            // Nothing queued yet: keep the caller's buffer (one broadcast renders one
+            // for a whole room) rather than copy it into a buffer of our own.
+            output = bytes
+            queued()
         } else {
             bytes.withUnsafeBufferPointer { enqueue($0) }
         }
@@ -46,6 +51,12 @@ extension Connection {
         // regrowth per line).
         if output.capacity == 0 { output.reserveCapacity(Swift.max(bytes.count, 1024)) }
         output.append(contentsOf: bytes)
+        queued()
+    }
+
+    /// After bytes were queued: flush at the end of the turn, or now when much
+    /// waits; cut off a peer that stopped reading.
+    private func queued() {
         if !queuedForFlush && !waitingForWritable {
             queuedForFlush = true
             loop.queueFlush(self)

@@ -22,6 +22,31 @@ import Testing
         #expect(server.handler.openedCount == 3)
     }
 
+    /// A broadcast hands the same buffer to many connections: what one of
+    /// them queues after it must not show up on the others.
+    @Test func aSharedBufferStaysEachConnectionsOwn() throws {
+        let shared: [UInt8] = Array("news for everyone\r\n".utf8)
+        let server = try TestServer { handler in
+            handler.onLine = { connection, line in
+                connection.send(bytes: shared)
+                if line == "more" { connection.send("only for you\r\n") }
+                connection.send(bytes: shared)
+            }
+        }
+        defer { server.stop() }
+        guard let first = TestClient(port: server.port), let second = TestClient(port: server.port) else {
+            Issue.record("could not connect")
+            return
+        }
+        first.send("more\r\n")
+        #expect(first.readText(containing: "everyone\r\nonly for you\r\nnews for everyone\r\n")
+            == "news for everyone\r\nonly for you\r\nnews for everyone\r\n")
+        second.send("plain\r\n")
+        #expect(second.readText(containing: "everyone\r\nnews for everyone\r\n")
+            == "news for everyone\r\nnews for everyone\r\n")
+        #expect(shared == Array("news for everyone\r\n".utf8))
+    }
+
     @Test func typedEscapesNeverReachTheHandler() throws {
         let server = try TestServer()
         defer { server.stop() }
