@@ -22,13 +22,17 @@ extension Server {
             client.stage = .closing
             client.connection.close()
         }
+        // Teachers at the console are told too, whatever stopped the server.
+        adminConsole?.sayGoodbye()
         let deadline = loop.now + config.shutdownTimeout
         waitForConnectionsThenStop(deadline: deadline)
     }
 
     private func waitForConnectionsThenStop(deadline: Double) {
-        if clients.isEmpty || loop.now >= deadline {
+        let teachers = adminConsole?.sessions.values.map(\.client) ?? []
+        if (clients.isEmpty && teachers.isEmpty) || loop.now >= deadline {
             for client in clients.values { client.connection.closeNow() }
+            for teacher in teachers { teacher.connection.closeNow() }
             store.close()
             log(.info, "stopped")
             loop.stop()

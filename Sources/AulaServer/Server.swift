@@ -38,6 +38,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?
+    /// The teachers' console behind `adminListener` (told goodbye at shutdown).
+    var adminConsole: AdminPort?
     var shuttingDown = false
     /// Time accommodations a teacher gave, by student name key, for this run
     /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
@@ -59,8 +61,10 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
         studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
         var adminLimits = config.limits
         adminLimits.maxConnections = 64
+        let console = AdminPort(server: self)
+        adminConsole = console
         adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
-                                        handler: AdminPort(server: self))
+                                        handler: console)
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
     }
 

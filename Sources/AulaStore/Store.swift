@@ -22,6 +22,11 @@ public final class Store: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [PendingWrite] = []
     private var drainScheduled = false
+    /// A drain is waiting out `commitDelay`; `commitNow` ends the wait early.
+    private var gathering = false
+    /// A read came before the scheduled drain started: it commits without waiting.
+    private var commitRequested = false
+    private let commitNow = DispatchSemaphore(value: 0)
     private var closed = false
     private var failing: StoreError?
     private var _onError: (@Sendable (StoreError) -> Void)?
@@ -93,11 +98,7 @@ public final class Store: @unchecked Sendable {
             pending.append(PendingWrite(body: body, done: done))
             if !drainScheduled {
                 drainScheduled = true
-                if commitDelay > 0 {
-                    queue.asyncAfter(deadline: .now() + commitDelay) { self.drain() }
-                } else {
-                    queue.async { self.drain() }
-                }
+                queue.async { self.drain() }
             }
             return nil
         }
@@ -132,6 +133,7 @@ public final class Store: @unchecked Sendable {
             done(.failure(.closed))
             return
         }
+        commitWithoutWaiting()
         queue.async {
             if self.lock.withLock({ self.closed }) {
                 done(.failure(.closed))
@@ -150,6 +152,7 @@ public final class Store: @unchecked Sendable {
         if DispatchQueue.getSpecific(key: onQueueKey) == true {
             return try body(db)
         }
+        commitWithoutWaiting()
         return try queue.sync {
             if lock.withLock({ closed }) { throw StoreError.closed }
             if currentFailure == nil { drainOnce() }
@@ -215,9 +218,33 @@ public final class Store: @unchecked Sendable {
         close(timeout: nil)
     }
 
+    /// A read or `sync` is coming: a drain gathering writes commits now.
+    private func commitWithoutWaiting() {
+        let wake: Bool = lock.withLock {
+            if gathering {
+                gathering = false
+                return true
+            }
+            if drainScheduled { commitRequested = true }
+            return false
+        }
+        if wake { commitNow.signal() }
+    }
+
     // MARK: - Draining (store thread only)
 
     private func drain() {
+        // Let the batch gather for `commitDelay` on this thread (a dispatch timer
+        // would cost the process a timer thread and its descriptors); a read or
+        // `sync` queued meanwhile cuts the wait short, so nobody waits on it.
+        if commitDelay > 0 && lock.withLock({ () -> Bool in
+            gathering = !commitRequested && pending.count < maxBatch
+            commitRequested = false
+            return gathering
+        }) {
+            _ = commitNow.wait(timeout: .now() + commitDelay)
+            lock.withLock { gathering = false }
+        }
         lock.withLock { drainScheduled = false }
         drainOnce()
         let again: Bool = lock.withLock {

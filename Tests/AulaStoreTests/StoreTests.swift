@@ -49,6 +49,27 @@ struct StoreTests {
         #expect(store.committedBatches == 1)
     }
 
+    /// A read never waits out the commit delay: it commits what is queued and answers.
+    @Test func aReadRightAfterAWriteDoesNotWaitForTheCommitDelay() throws {
+        let folder = try TempFolder()
+        let store = try Store(path: folder.path(), commitDelay: 8)
+        defer { store.close() }
+        for round in 0..<3 {
+            let started = Date()
+            store.write { db in try db.appendAudit(at: Double(round), teacher: "t", command: "c", outcome: "ok") }
+            if round == 1 { usleep(50_000) }  // the drain is already gathering
+            let answered = DispatchSemaphore(value: 0)
+            let seen = Collected<Int>()
+            store.read({ db in try db.scalar("SELECT COUNT(*) FROM audit").int ?? -1 }, done: { result in
+                if case .success(let n) = result { seen.append(n) }
+                answered.signal()
+            })
+            #expect(answered.wait(timeout: .now() + 20) == .success)
+            #expect(seen.all == [round + 1])
+            #expect(Date().timeIntervalSince(started) < 6, "round \(round) waited out the 8 s delay")
+        }
+    }
+
     @Test func queuedWritesCommitInOneBatchInOrder() throws {
         let folder = try TempFolder()
         let store = try Store(path: folder.path())

@@ -245,4 +245,5 @@ final class FakeChallenges: ClassChallenges, @unchecked Sendable {
         return .success(())
     }
     var runningChallenge: (levelID: String, secondsLeft: Double)? { nil }
+    func studentArrived(_ player: Player) { calls.append("arrived \(player.name)") }
 }

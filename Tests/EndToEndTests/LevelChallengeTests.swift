@@ -73,6 +73,41 @@ import AulaGames
         #expect(ana.waitForEvent("me")?["xp"] as? Int == 10)
     }
 
+    /// A student who logs in while a challenge runs joins it on the shared
+    /// clock, is in its leaderboard, and gets no extra time for being late.
+    @Test func aLatecomerJoinsTheRunningChallengeWithTheTimeLeft() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let started = server.running.onLoop { server in
+            server.classChallenges?.startChallenge(levelID: "t-02", minutes: 2, startedBy: "Ms Lovelace")
+        }
+        #expect(try started??.get() == 1)
+        _ = try #require(ana.waitForEvent("level.opened"))
+        Thread.sleep(forTimeInterval: 2.2)
+
+        let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
+        let told = try #require(dan.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Ms Lovelace") })
+        #expect((told["text"] as? String ?? "").contains("t-02"))
+        let opened = try #require(dan.waitForEvent("level.opened"))
+        #expect(opened["level"] as? String == "t-02")
+        #expect(opened["challenge"] as? Bool == true)
+        let limit = opened["time_limit"] as? Int ?? 0
+        #expect(limit < 120 && limit >= 110)
+
+        let stopped = server.running.onLoop { $0.classChallenges?.stopChallenge() }
+        #expect((try? stopped??.get()) != nil)
+        for client in [ana, dan] {
+            let board = try #require(client.waitForEvent("leaderboard"))
+            let rows = board["rows"] as? [[String: Any]] ?? []
+            #expect(Set(rows.compactMap { $0["name"] as? String }) == ["Ana", "Dan"])
+        }
+        // Once it is over, a newcomer stays in the lobby.
+        let eve = try TestClient.loggedInJSON(port: server.port, name: "Eve")
+        eve.send("who")
+        #expect(eve.waitForEvent("who") != nil)
+        #expect(!eve.transcript.contains { $0.contains("level.opened") })
+    }
+
     @Test func aChallengeNeedsAKnownLevelAndStudents() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let none = server.running.onLoop { $0.classChallenges?.startChallenge(levelID: "t-01", minutes: nil, startedBy: "T") }

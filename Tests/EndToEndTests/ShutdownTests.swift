@@ -22,4 +22,15 @@ import AulaStore
         let count = try db.scalar("SELECT COUNT(*) FROM students")
         #expect(count == .integer(2))
     }
+
+    /// Ctrl-C on the server: the teacher at the console is told and let go too.
+    @Test func theAdminConsoleIsToldWhenTheServerStops() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        _ = try TestClient.loggedIn(port: server.port, name: "Ana")
+        server.stop()
+        #expect(admin.client.waitFor("shutting down") != nil)
+        #expect(admin.client.waitForClose())
+    }
 }
+

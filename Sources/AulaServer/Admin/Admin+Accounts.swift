@@ -114,16 +114,22 @@ extension AdminCall {
 }
 
 extension AdminPort {
-    /// Says goodbye on every admin connection and shuts the server down.
+    /// Shuts the server down (which says goodbye on every admin connection).
     func shutdownNow(teacher: String) {
         shutdownTimers = []
         guard let server else { return }
         log(.info, "admin.shutdown", ("teacher", teacher))
+        server.shutdown(reason: "admin")
+    }
+
+    /// The server is stopping: every teacher at the console is told, then let go.
+    func sayGoodbye() {
+        for timer in shutdownTimers { server?.loop.cancel(timer) }
+        shutdownTimers = []
         for session in sessions.values {
             session.client.send(InfoEvent("admin.shutdown.bye"))
             session.close()
         }
-        server.shutdown(reason: "admin")
     }
 }
 

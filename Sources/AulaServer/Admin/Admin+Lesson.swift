@@ -136,7 +136,7 @@ extension AdminCall {
         case .failure(let refusal):
             fail(refusal)
         case .success(let count):
-            info("admin.challenge.started", level, String(count), style: .good)
+            info(count == 1 ? "admin.challenge.started_one" : "admin.challenge.started", level, String(count), style: .good)
             done()
         }
     }

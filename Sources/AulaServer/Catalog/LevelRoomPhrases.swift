@@ -67,6 +67,7 @@ public enum LevelRoomPhrases {
         "level.watchers.off",
         "level.challenge.started",
         "level.challenge.moved",
+        "level.challenge.joined_late",
         "level.challenge.leaderboard",
         "level.map.title",
         "level.map.world",

@@ -17,6 +17,9 @@ final class ClassChallenge: @unchecked Sendable {
         var finished = false
     }
 
+    /// A student arriving with less than this left is not put into it.
+    static let latestJoinSeconds: Double = 30
+
     let level: Level
     let seconds: Double
     let teacher: String

@@ -102,18 +102,28 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
 
     /// The clock's length for this student: the level's limit (or the
     /// challenge's), stretched by a teacher's accommodation; nil when untimed.
-    func timeLimit(for player: Player) -> Double? {
+    /// In a challenge the clock is shared: whoever arrives late gets what is left.
+    func timeLimit(for player: Player, now: Double) -> Double? {
         let base = challenge?.seconds ?? Double(level.timeLimit)
-        guard let multiplier = player.timeMultiplier else { return base }
-        if multiplier == 0 { return inChallenge ? base : nil }
-        return multiplier > 0 && multiplier.isFinite ? base * multiplier : base
+        let full: Double?
+        if let multiplier = player.timeMultiplier {
+            if multiplier == 0 {
+                full = inChallenge ? base : nil
+            } else {
+                full = multiplier > 0 && multiplier.isFinite ? base * multiplier : base
+            }
+        } else {
+            full = base
+        }
+        guard let full, let challenge else { return full }
+        return max(1, full - max(0, now - challenge.startedOnLoop))
     }
 
     private func open() {
         guard let room, let server = room.server else { return }
         phase = .playing
         openedAt = server.wallClock()
-        let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host))
+        let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host, now: server.loop.now))
         clock.onAnnounce = { [weak self] seconds in
             guard let self, let room = self.room else { return }
             room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: Double(seconds), limit: self.clock?.limit,

@@ -66,20 +66,37 @@ public final class LevelRooms: ClassChallenges, @unchecked Sendable {
         log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
             ("teacher", teacher))
         for student in students {
-            if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
-            student.lineInterceptor = nil
             student.send(InfoEvent("level.challenge.started", teacher, level.id, LevelTimerEvent.clockText(seconds),
                                    style: .warn))
-            tickets[ObjectIdentifier(student)] = challenge
-            server.createRoom(kindWord: "level", args: Arguments(level.id), by: student)
-            tickets.removeValue(forKey: ObjectIdentifier(student))
-            if let game = student.room?.game as? LevelRoomGame, game.challenge === challenge {
-                challenge.add(student, game)
-            }
+            place(student, in: challenge, server: server)
         }
         let count = challenge.entries.count
         challenge.doneStarting()
         return count > 0 ? .success(count) : .failure(Refusal(code: "no_students"))
+    }
+
+    /// Puts a student into the challenge's level, in a room of their own.
+    private func place(_ student: Player, in challenge: ClassChallenge, server: Server) {
+        if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
+        student.lineInterceptor = nil
+        tickets[ObjectIdentifier(student)] = challenge
+        server.createRoom(kindWord: "level", args: Arguments(challenge.level.id), by: student)
+        tickets.removeValue(forKey: ObjectIdentifier(student))
+        if let game = student.room?.game as? LevelRoomGame, game.challenge === challenge {
+            challenge.add(student, game)
+        }
+    }
+
+    public func studentArrived(_ player: Player) {
+        guard let challenge, !challenge.ended, let server, player.group.id == challenge.group.id,
+              !challenge.entries.contains(where: { $0.player === player }) else { return }
+        let left = challenge.seconds - (server.loop.now - challenge.startedOnLoop)
+        // Too late to be worth it: they would only see the clock run out.
+        guard left >= ClassChallenge.latestJoinSeconds else { return }
+        log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
+        player.send(InfoEvent("level.challenge.joined_late", challenge.teacher, challenge.level.id,
+                              LevelTimerEvent.clockText(left), style: .warn))
+        place(player, in: challenge, server: server)
     }
 
     public func stopChallenge() -> Result<Void, Refusal> {

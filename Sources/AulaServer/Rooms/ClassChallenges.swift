@@ -12,4 +12,7 @@ public protocol ClassChallenges: AnyObject {
     func stopChallenge() -> Result<Void, Refusal>
     /// The running challenge's level and seconds left, if any.
     var runningChallenge: (levelID: String, secondsLeft: Double)? { get }
+    /// A student of the session logged in while a challenge runs: they join it
+    /// on the same shared clock (a latecomer does not get extra time).
+    func studentArrived(_ player: Player)
 }

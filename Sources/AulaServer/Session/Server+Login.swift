@@ -185,6 +185,7 @@ extension Server {
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
         client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         log(.info, "login", ("name", name), ("group", group.name))
+        classChallenges?.studentArrived(player)
         let now = wallClock()
         store.write({ db in _ = try db.ensureStudent(groupID: group.id, name: name, at: now) }, done: nil)
         store.read({ db in try db.student(groupID: group.id, name: name)?.id }) { [weak self, player] result in
