@@ -36,7 +36,9 @@ final class BaselineProcess {
     }
 
     func stop() {
-        if process.isRunning { process.terminate() }
+        // SIGKILL: the baseline keeps nothing, and SIGTERM may be blocked in it
+        // (a mask inherited from a thread that takes signals through signalfd).
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }

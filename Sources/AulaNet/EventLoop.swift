@@ -25,6 +25,8 @@ public final class EventLoop: @unchecked Sendable {
     private var timers = TimerQueue()
     private var deferred: [() -> Void] = []
     private var pendingFlush: [Connection] = []
+    /// The list being written by `flushPending` (kept to reuse its storage).
+    private var flushing: [Connection] = []
     private let readyEvents: UnsafeMutablePointer<aula_ready_event>
     /// The one read buffer shared by every connection of this loop.
     let readBuffer: UnsafeMutableRawBufferPointer
@@ -76,6 +78,11 @@ public final class EventLoop: @unchecked Sendable {
                 let event = readyEvents[index]
                 dispatch(fd: event.fd, events: event.events)
                 runDeferred()
+                // What this event made (a guess's updates to its room) goes out
+                // now, not after the rest of the batch: after a pause the loop
+                // may find a dozen events ready, and the first must not wait
+                // for the last. A connection still gets one write per event.
+                if !pendingFlush.isEmpty { flushPending() }
             }
             runDueTimers()
             runInbox()
@@ -146,11 +153,18 @@ public final class EventLoop: @unchecked Sendable {
         var rounds = 0
         while rounds < 8 && (!pendingFlush.isEmpty || !deferred.isEmpty) {
             rounds += 1
-            let flushing = pendingFlush
-            pendingFlush = []
-            for connection in flushing { connection.flushQueued() }
+            flushPending()
             runDeferred()
         }
+    }
+
+    /// Writes what connections have queued so far.
+    private func flushPending() {
+        // Swapped with a spare list, not copied: a flush may queue more (a
+        // closing connection's goodbye), which waits for the next flush.
+        swap(&pendingFlush, &flushing)
+        for connection in flushing { connection.flushQueued() }
+        flushing.removeAll(keepingCapacity: true)
     }
 
     private func runDeferred() {
