@@ -228,11 +228,12 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
 
     /// The state for one reader: the same for everyone except "your turn".
     func stateEvent(for viewer: String?) -> HangmanStateEvent {
-        HangmanStateEvent(room: room?.id ?? "", view: round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false), viewer: viewer)
+        HangmanStateEvent(room: room?.id ?? "", view: currentView, viewer: viewer)
     }
 
-    func broadcastState() {
-        tellRoom([], withState: true)
+    /// The round as it is drawn now (empty before the first round).
+    private var currentView: HangmanView {
+        round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false)
     }
 
     /// Tells the room what happened, then (`withState`) the new state: all of
@@ -242,7 +243,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// so a JSON room costs one render and one queued write per member.
     private func tellRoom(_ told: [Event], withState: Bool) {
         guard let room, withState || !told.isEmpty else { return }
-        let view = withState ? (round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false)) : nil
+        let view = withState ? currentView : nil
         var rendered = RenderedForViewers()
         // Players then spectators, as `members` lists them, without building that list.
         for member in room.players {
