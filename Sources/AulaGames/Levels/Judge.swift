@@ -15,7 +15,7 @@ public struct Verdict: Sendable, Equatable {
     public let seedsTotal: Int
     public let firstFailingLayout: FailingLayout?
     /// `nil` when solved; else `no_health`, `program_ended`, `too_many_steps`,
-    /// `runtime_error` or `time_up`.
+    /// `runtime_error`, `too_slow` or `time_up`.
     public let reason: String?
     public let reasonPhrase: Phrase?
     /// Steps on the shown layout.
@@ -30,8 +30,11 @@ public enum Judge {
     /// Seeds tried besides the shown layout when a level has random items.
     public static let defaultSeeds = 8
 
+    /// `deadline` (the server's wall-clock budget) is shared by every layout;
+    /// a layout that ends `too_slow` ends the judging there, since the others
+    /// would only spend more time.
     public static func judge(program: LevelProgram, level: Level, seeds: Int = defaultSeeds,
-                             timeLeft: Double, timeLimit: Double) -> Verdict {
+                             timeLeft: Double, timeLimit: Double, deadline: RunDeadline? = nil) -> Verdict {
         let seedList = level.judgeSeeds(max(seeds, defaultSeeds))
         if timeLeft <= 0 {
             return Verdict(solved: false, seedsPassed: 0, seedsTotal: seedList.count, firstFailingLayout: nil,
@@ -43,7 +46,7 @@ public enum Judge {
         var shownSteps = 0
         for seed in seedList {
             let layout = level.layout(seed: seed)
-            var run = LevelRun(level: level, layout: layout, program: program)
+            var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline)
             let before = failing == nil ? run.board : nil
             let end = run.runToEnd()
             if seed == Level.shownSeed { shownSteps = end.steps }
@@ -51,6 +54,12 @@ public enum Judge {
                 passed += 1
             } else if failing == nil, let before {
                 failing = FailingLayout(seed: seed, board: before, finalBoard: run.board, end: end)
+            }
+            if end.reason == .tooSlow {
+                let tooSlow = failing ?? FailingLayout(seed: seed, board: run.board, finalBoard: run.board, end: end)
+                return Verdict(solved: false, seedsPassed: passed, seedsTotal: seedList.count, firstFailingLayout: tooSlow,
+                               reason: end.reason.rawValue, reasonPhrase: end.phrase, steps: shownSteps,
+                               lines: program.lines, points: 0, stars: 0)
             }
         }
         let solved = passed == seedList.count

@@ -9,13 +9,14 @@ public enum LevelPhrases {
     public static let syntax = ["unclosed_comment", "number_too_big", "bad_character", "unknown_command",
                                 "sensor_statement", "reserved_name", "else_without_if", "for_form", "action_not_value",
                                 "too_deep", "unknown_name", "already_declared", "needs_condition", "needs_number",
-                                "cannot_compare"]
+                                "cannot_compare", "source_too_big", "too_many_tokens", "too_many_statements",
+                                "expression_too_big"]
     public static let program = ["command_locked", "spelling_not_allowed.c", "spelling_not_allowed.java", "too_many_lines"]
     public static let step = ["bump.wall", "bump.iron", "bump.door", "bump.enemy", "water", "hit_air", "broke_iron",
                               "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked",
                               "nothing_to_use", "enemy_strike", "set", "condition_true", "condition_false",
                               "repeat_round", "repeat_none", "division_by_zero"]
-    public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up"]
+    public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up", "too_slow"]
     public static let legend = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy", "ada"]
     public static let reader = ["ada.north", "ada.east", "ada.south", "ada.west", "on_goal", "on_key", "health", "size",
                                 "enemy", "iron", "key", "goal", "door", "water"]

@@ -13,6 +13,9 @@ public enum RunReason: String, Sendable, Equatable {
     case tooManySteps = "too_many_steps"
     /// A division or remainder by zero; the run stops at that line.
     case runtimeError = "runtime_error"
+    /// Over the operation budget (`ProgramLimits.maxOperations`) or the
+    /// judge's wall-clock deadline: the program does too much work.
+    case tooSlow = "too_slow"
 }
 
 /// How a run ended, in words (`phrase`) and as a stable reason.
@@ -51,14 +54,20 @@ public struct LevelRun: Sendable {
     public private(set) var state: BoardState
     public private(set) var steps = 0
     public private(set) var end: RunEnd?
+    /// Steps plus evaluated expression nodes so far (see `ProgramLimits.maxOperations`).
+    public private(set) var operations = 0
+    /// Asked every `deadlineEvery` steps; nil means no wall clock (tests, `step`).
+    private let deadline: RunDeadline?
+    private static let deadlineEvery = 64
     private var pc = 0
     private var slots: [Int]
     private let goals: [LevelGoal]
 
     private struct Fault: Error {}
 
-    public init(level: Level, layout: LevelLayout, program: LevelProgram) {
+    public init(level: Level, layout: LevelLayout, program: LevelProgram, deadline: RunDeadline? = nil) {
         self.level = level
+        self.deadline = deadline
         self.layout = layout
         self.program = program
         state = BoardState(level: level, layout: layout)
@@ -123,6 +132,7 @@ public struct LevelRun: Sendable {
         var message: Phrase?
         var acted = false
         steps += 1
+        operations += 1
         do {
             switch instruction {
             case .act(let action, let i):
@@ -183,6 +193,9 @@ public struct LevelRun: Sendable {
                 settle()
                 if pc >= program.instructions.count {
                     end = RunEnd(reason: .programEnded, phrase: Phrase("level.end.program_ended"), steps: steps)
+                } else if operations > ProgramLimits.maxOperations
+                            || (steps % LevelRun.deadlineEvery == 0 && deadline?.expired() == true) {
+                    end = RunEnd(reason: .tooSlow, phrase: Phrase("level.end.too_slow"), steps: steps)
                 } else if steps >= LevelRun.stepLimit {
                     end = RunEnd(reason: .tooManySteps, phrase: Phrase("level.end.too_many_steps", ["\(LevelRun.stepLimit)"]), steps: steps)
                 }
@@ -207,7 +220,11 @@ public struct LevelRun: Sendable {
         Phrase("level.step.repeat_round", ["\(program.sources[info].line)", "\(slots[base + 1])", "\(slots[base])"])
     }
 
-    private func eval(_ value: Value) throws(Fault) -> Int {
+    /// Evaluates a compiled expression, counting each node as an operation.
+    /// Recursive, but the parser's cap of `maxExpressionNodes` per expression
+    /// keeps it shallow.
+    private mutating func eval(_ value: Value) throws(Fault) -> Int {
+        operations += 1
         switch value {
         case .constant(let n): return n
         case .slot(let s): return slots[s]

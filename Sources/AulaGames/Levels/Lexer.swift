@@ -51,6 +51,11 @@ struct Lexer {
                 continue
             }
             let (l, c, s) = (line, column, i)
+            if out.count >= ProgramLimits.maxTokens {
+                return .failure(SyntaxError(line: l, column: c,
+                                            phrase: Phrase("level.syntax.too_many_tokens", ["\(l)", "\(c)", "\(ProgramLimits.maxTokens)"]),
+                                            code: "program_too_big"))
+            }
             if ch.isLetter || ch == "_" {
                 while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { advance() }
                 out.append(Token(kind: .name, text: String(chars[s..<i]), line: l, column: c, start: s, end: i))

@@ -7,6 +7,11 @@ struct Parser {
     private let chars: [Character]
     private var index = 0
     private var depth = 0
+    /// Nodes in the expression being parsed, and how many expressions deep
+    /// (parentheses) we are: the count starts over at each outermost one.
+    private var nodes = 0
+    private var expressionDepth = 0
+    private var statementCount = 0
     /// Deeper nesting than this is refused rather than risking the stack.
     static let maxDepth = 48
 
@@ -16,6 +21,7 @@ struct Parser {
 
     /// Parses a whole program.
     static func parse(_ source: String) -> Result<[Statement], SyntaxError> {
+        if let tooLong = Parser.overLength(source) { return .failure(tooLong) }
         let lexer = Lexer(source)
         switch lexer.tokens() {
         case .failure(let error): return .failure(error)
@@ -23,6 +29,22 @@ struct Parser {
             var parser = Parser(tokens: tokens, chars: lexer.chars)
             do { return .success(try parser.program()) } catch { return .failure(error) }
         }
+    }
+
+    /// The error for a text over `ProgramLimits.maxSourceBytes`, at the first
+    /// character past the limit; nil when it fits. Checked before lexing, so a
+    /// huge paste costs one pass over its bytes.
+    static func overLength(_ source: String) -> SyntaxError? {
+        guard source.utf8.count > ProgramLimits.maxSourceBytes else { return nil }
+        var bytes = 0, line = 1, column = 1
+        for ch in source {
+            bytes += ch.utf8.count
+            if bytes > ProgramLimits.maxSourceBytes { break }
+            if ch == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return SyntaxError(line: line, column: column,
+                           phrase: Phrase("level.syntax.source_too_big", ["\(line)", "\(column)", "\(ProgramLimits.maxSourceBytes)"]),
+                           code: "program_too_big")
     }
 
     private init(tokens: [Token], chars: [Character]) {
@@ -55,6 +77,19 @@ struct Parser {
 
     private func error(_ key: String, _ t: Token, _ extra: [String] = []) -> SyntaxError {
         SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.\(key)", ["\(t.line)", "\(t.column)"] + extra))
+    }
+
+    /// A size cap passed: `program_too_big`, at the token where it happened.
+    private func tooBig(_ key: String, _ t: Token, _ limit: Int) -> SyntaxError {
+        SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.\(key)", ["\(t.line)", "\(t.column)", "\(limit)"]),
+                    code: "program_too_big")
+    }
+
+    /// Counts one node of the current expression; refuses past the cap. This
+    /// is what bounds long `1+1-1+…` chains, which the depth limit cannot see.
+    private mutating func node(_ t: Token) throws(SyntaxError) {
+        nodes += 1
+        if nodes > ProgramLimits.maxExpressionNodes { throw tooBig("expression_too_big", t, ProgramLimits.maxExpressionNodes) }
     }
 
     private mutating func expectSymbol(_ s: String, _ what: String) throws(SyntaxError) -> Token {
@@ -106,6 +141,8 @@ struct Parser {
 
     private mutating func statement() throws(SyntaxError) -> Statement {
         let first = peek
+        statementCount += 1
+        if statementCount > ProgramLimits.maxStatements { throw tooBig("too_many_statements", first, ProgramLimits.maxStatements) }
         guard first.kind == .name else { throw expected("statement") }
         switch first.text {
         case "repeat": return try repeatLoop()
@@ -305,6 +342,9 @@ struct Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth { throw error("too_deep", peek) }
+        if expressionDepth == 0 { nodes = 0 }
+        expressionDepth += 1
+        defer { expressionDepth -= 1 }
         return try binaryLevel(0)
     }
 
@@ -318,6 +358,7 @@ struct Parser {
         var left = try binaryLevel(level + 1)
         while peek.kind == .symbol, let op = BinaryOperator(rawValue: peek.text), Parser.levels[level].contains(op) {
             let opToken = take()
+            try node(opToken)
             let right = try binaryLevel(level + 1)
             left = Expression(kind: .binary(op, left, right), line: opToken.line, column: opToken.column, spelling: .either)
         }
@@ -327,6 +368,7 @@ struct Parser {
     private mutating func unary() throws(SyntaxError) -> Expression {
         if isSymbol("!") || isSymbol("-") {
             let t = take()
+            try node(t)
             depth += 1
             defer { depth -= 1 }
             if depth > Parser.maxDepth { throw error("too_deep", t) }
@@ -345,6 +387,7 @@ struct Parser {
 
     private mutating func primary() throws(SyntaxError) -> Expression {
         let t = peek
+        if t.kind != .symbol { try node(t) }
         switch t.kind {
         case .number:
             _ = take()

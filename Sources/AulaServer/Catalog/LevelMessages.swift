@@ -150,6 +150,12 @@ extension CatalogParts {
             "content.level.worlds_missing": "Levels/worlds.json is missing.",
             "content.level.world_empty": "The world has no levels.",
             // Level rooms (Sources/AulaServer/Levels): {0}... as noted.
+            // Size caps and the judge's budget (issue 12): {0} line, {1} column, {2} the cap.
+            "level.syntax.source_too_big": "Line {0}, column {1}: the program is too long — at most {2} characters. Make it shorter.",
+            "level.syntax.too_many_tokens": "Line {0}, column {1}: the program has too many words and symbols (at most {2}). Make it shorter.",
+            "level.syntax.too_many_statements": "Line {0}, column {1}: the program has too many statements (at most {2}). Use a loop instead of repeating lines.",
+            "level.syntax.expression_too_big": "Line {0}, column {1}: this expression is too long (at most {2} numbers, names and operators). Make it shorter or use a variable.",
+            "level.end.too_slow": "Your program takes too long to run, so the judge stopped it. Look for a loop that never ends or does too much work each round.",
         ],
         es: [
             "_part.level": "nivel",
@@ -290,6 +296,12 @@ extension CatalogParts {
             "content.level.world_duplicate_level": "El nivel “{0}” aparece más de una vez.",
             "content.level.worlds_missing": "Falta Levels/worlds.json.",
             "content.level.world_empty": "El mundo no tiene niveles.",
+            // Límites de tamaño y presupuesto del juez (issue 12).
+            "level.syntax.source_too_big": "Línea {0}, columna {1}: el programa es demasiado largo: como mucho {2} caracteres. Hazlo más corto.",
+            "level.syntax.too_many_tokens": "Línea {0}, columna {1}: el programa tiene demasiadas palabras y símbolos (como mucho {2}). Hazlo más corto.",
+            "level.syntax.too_many_statements": "Línea {0}, columna {1}: el programa tiene demasiadas instrucciones (como mucho {2}). Usa un bucle en vez de repetir líneas.",
+            "level.syntax.expression_too_big": "Línea {0}, columna {1}: esta expresión es demasiado larga (como mucho {2} números, nombres y operadores). Acórtala o usa una variable.",
+            "level.end.too_slow": "Tu programa tarda demasiado en ejecutarse y el juez lo ha parado. Busca un bucle que no termina o que hace demasiado trabajo en cada vuelta.",
         ]
     )
 }

@@ -137,6 +137,10 @@ extension CatalogParts {
             "error.challenge_running": "A class challenge is already running (level {0}). Stop it first.",
             "error.no_challenge": "No class challenge is running.",
             "error.no_students": "There are no students online to play the challenge.",
+            // The judge off the loop and the editor's size cap (issue 12).
+            "error.judge_busy": "Your program is still being checked. Wait for its result, then try again.",
+            "error.judge_full": "The judge is busy with many programs right now. Try again in a few seconds.",
+            "error.level.program_too_big": "The program is too big: at most {0} KB of text. Delete some lines with del N.",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -273,6 +277,10 @@ extension CatalogParts {
             "error.challenge_running": "Ya hay un reto de clase en marcha (nivel {0}). Páralo primero.",
             "error.no_challenge": "No hay ningún reto de clase en marcha.",
             "error.no_students": "No hay alumnos conectados para jugar el reto.",
+            // El juez fuera del bucle y el límite de tamaño del editor (issue 12).
+            "error.judge_busy": "Tu programa todavía se está comprobando. Espera su resultado y vuelve a intentarlo.",
+            "error.judge_full": "El juez está ocupado con muchos programas ahora mismo. Inténtalo de nuevo en unos segundos.",
+            "error.level.program_too_big": "El programa es demasiado grande: como mucho {0} KB de texto. Borra alguna línea con borrar N.",
         ]
     )
 }

@@ -136,5 +136,9 @@ public enum LevelRoomPhrases {
         "error.challenge_running",
         "error.no_challenge",
         "error.no_students",
+        // The judge off the loop and the editor's size cap (issue 12).
+        "error.judge_busy",
+        "error.judge_full",
+        "error.level.program_too_big",
     ]
 }

@@ -1,58 +1,127 @@
 import AulaGames
 
 /// `run`, `step` and `submit`: the program compiled for the level, run on the
-/// shown layout (trace + final board), stepped through, or judged on every layout.
+/// shown layout (trace + final board), stepped through, or judged on every
+/// layout. Compiling, running and judging happen on the `JudgeWorker`, never
+/// on the loop (SPEC §12); only the single step of `step` runs here, and one
+/// step is small (one statement, one expression of at most
+/// `ProgramLimits.maxExpressionNodes` nodes).
 extension LevelRoomGame {
-    /// The program, or the error that stops it (with `line` and `column`).
-    func compiled(_ player: Player) -> LevelProgram? {
-        guard !editor.isEmpty else {
-            player.refuse(Refusal("program_empty", Phrase("error.level.program_empty")))
-            return nil
+    /// The outcome of a `run` on the worker: what the trace shows.
+    struct RunReport: Sendable {
+        var shown: [StepOutcome] = []
+        var last: StepOutcome?
+        var skipped = 0
+        var run: LevelRun
+    }
+
+    /// Sends the error that stops a program (with `line` and `column`).
+    func sendCompileError(_ error: SyntaxError, to player: Player) {
+        player.send(ErrorEvent(Refusal(error.code, error.phrase),
+                               extra: [("line", .int(error.line)), ("column", .int(error.column))]))
+    }
+
+    /// True (after telling the player) when the editor has nothing to run.
+    private func refusedEmpty(_ player: Player) -> Bool {
+        guard editor.isEmpty else { return false }
+        player.refuse(Refusal("program_empty", Phrase("error.level.program_empty")))
+        return true
+    }
+
+    /// Runs `work` on the judge worker for `player` and `done` back on the
+    /// loop with its result — only if this room is still open and `player`
+    /// still its coder (they may have left, the room closed, in the meantime).
+    /// Refuses with `judge_busy` while the player has a job already, and with
+    /// `judge_full` when the queue is full. True when the job was taken.
+    @discardableResult
+    func offLoop<T: Sendable>(for player: Player, _ work: @escaping @Sendable (RunDeadline) -> T,
+                              done: @escaping (LevelRoomGame, Room, T) -> Void) -> Bool {
+        guard let server else { return false }
+        let loop = server.loop
+        let finish = LoopOnly(done)
+        let taken = hub.judge.submit(owner: ObjectIdentifier(player)) { [weak self, weak player] deadline in
+            let value = work(deadline)
+            loop.execute { [weak self, weak player] in
+                guard let self, let player, self.phase != .closed, let room = self.room, room.isHost(player) else { return }
+                finish.body(self, room, value)
+            }
         }
-        switch LevelProgram.compile(editor.source, for: level) {
-        case .failure(let error):
-            player.send(ErrorEvent(Refusal(error.code, error.phrase),
-                                   extra: [("line", .int(error.line)), ("column", .int(error.column))]))
-            return nil
-        case .success(let program):
-            return program
+        switch taken {
+        case .success:
+            return true
+        case .failure(.busy):
+            player.send(ErrorEvent(code: "judge_busy"))
+        case .failure(.full):
+            player.send(ErrorEvent(code: "judge_full"))
         }
+        return false
     }
 
     /// `run`: every step (up to the trace limit, and always the last), the final board, how it ended.
     func run(by player: Player) {
-        guard let room, let program = compiled(player) else { return }
+        guard room != nil, !refusedEmpty(player) else { return }
         stepping = nil
-        var run = LevelRun(level: level, layout: shownLayout, program: program)
-        var shown = 0
-        var skipped = 0
-        var last: StepOutcome?
-        while let outcome = run.step() {
-            if shown < LevelRoomGame.traceLimit {
-                room.broadcast(LevelStepEvent(room: room.id, outcome: outcome))
-                shown += 1
-            } else {
-                skipped += 1
-                last = outcome
+        let source = editor.source, level = self.level, layout = shownLayout
+        let traceLimit = LevelRoomGame.traceLimit
+        offLoop(for: player, { deadline -> Result<RunReport, SyntaxError> in
+            LevelProgram.compile(source, for: level).map { program in
+                var report = RunReport(run: LevelRun(level: level, layout: layout, program: program, deadline: deadline))
+                while let outcome = report.run.step() {
+                    if report.shown.count < traceLimit {
+                        report.shown.append(outcome)
+                    } else {
+                        report.skipped += 1
+                        report.last = outcome
+                    }
+                }
+                return report
             }
-        }
-        if let last {
-            if skipped > 1 { room.broadcast(LevelTraceGapEvent(room: room.id, skipped: skipped - 1)) }
-            room.broadcast(LevelStepEvent(room: room.id, outcome: last))
-        }
-        room.broadcast(LevelBoardEvent(room: room.id, board: run.board, caption: Phrase("level.board.caption_after")))
-        room.broadcast(practiceResult(run, program: program, kind: .run))
+        }, done: { game, room, result in
+            switch result {
+            case .failure(let error): game.sendCompileError(error, to: player)
+            case .success(let report): game.showRun(report, in: room)
+            }
+        })
     }
 
-    /// `step`: one step of a paused run (started on first use, dropped by editing).
-    func step(by player: Player) {
-        guard let room else { return }
-        if stepping == nil {
-            guard let program = compiled(player) else { return }
-            stepping = LevelRun(level: level, layout: shownLayout, program: program)
-            room.broadcast(InfoEvent("level.stepping.started"))
+    private func showRun(_ report: RunReport, in room: Room) {
+        for outcome in report.shown { room.broadcast(LevelStepEvent(room: room.id, outcome: outcome)) }
+        if let last = report.last {
+            if report.skipped > 1 { room.broadcast(LevelTraceGapEvent(room: room.id, skipped: report.skipped - 1)) }
+            room.broadcast(LevelStepEvent(room: room.id, outcome: last))
         }
-        guard var run = stepping else { return }
+        room.broadcast(LevelBoardEvent(room: room.id, board: report.run.board, caption: Phrase("level.board.caption_after")))
+        room.broadcast(practiceResult(report.run, program: report.run.program, kind: .run))
+    }
+
+    /// `step`: one step of a paused run (started on first use, dropped by
+    /// editing). The program is compiled on the worker the first time.
+    func step(by player: Player) {
+        guard room != nil else { return }
+        if stepping != nil {
+            takeStep()
+            return
+        }
+        guard !refusedEmpty(player) else { return }
+        let source = editor.source, level = self.level, layout = shownLayout
+        offLoop(for: player, { _ in
+            LevelProgram.compile(source, for: level).map { LevelRun(level: level, layout: layout, program: $0) }
+        }, done: { game, room, result in
+            switch result {
+            case .failure(let error):
+                game.sendCompileError(error, to: player)
+            case .success(let run):
+                // Typed on meanwhile (editing drops a paused run): start from what the editor holds now next time.
+                guard game.editor.source == source, game.stepping == nil else { return }
+                game.stepping = run
+                room.broadcast(InfoEvent("level.stepping.started"))
+                game.takeStep()
+            }
+        })
+    }
+
+    private func takeStep() {
+        guard let room, var run = stepping else { return }
         if let outcome = run.step() {
             room.broadcast(LevelStepEvent(room: room.id, outcome: outcome))
             room.broadcast(LevelBoardEvent(room: room.id, board: run.board, caption: nil))
@@ -73,11 +142,13 @@ extension LevelRoomGame {
                                 reasonPhrase: end?.phrase, lines: program.lines, steps: run.steps, parLines: level.parLines)
     }
 
-    /// `submit`: judged on the shown layout and further random ones. A failing
-    /// layout becomes the shown one; a solve stops the clock and is saved
-    /// (durably) before the result is printed.
+    /// `submit`: judged on the shown layout and further random ones, on the
+    /// worker. A failing layout becomes the shown one; a solve stops the clock
+    /// and is saved (durably) before the result is printed. The time left is
+    /// taken when the student submits; if the clock ran out while the judge
+    /// worked, the student is told `time_up` (the room already said so).
     func submit(by player: Player) {
-        guard let room else { return }
+        guard room != nil else { return }
         switch phase {
         case .solved:
             player.send(ErrorEvent(code: "already_solved", level.id))
@@ -90,13 +161,35 @@ extension LevelRoomGame {
         case .playing:
             break
         }
-        guard let program = compiled(player) else { return }
+        guard !refusedEmpty(player) else { return }
         let left = clock?.secondsLeft
         if let left, left <= 0 {
             player.send(ErrorEvent(code: "time_up"))
             return
         }
-        let verdict = Judge.judge(program: program, level: level, timeLeft: left ?? 1, timeLimit: clock?.limit ?? 0)
+        let source = editor.source, level = self.level
+        let timeLeft = left ?? 1, timeLimit = clock?.limit ?? 0
+        offLoop(for: player, { deadline -> Result<Verdict, SyntaxError> in
+            LevelProgram.compile(source, for: level).map { program in
+                Judge.judge(program: program, level: level, timeLeft: timeLeft, timeLimit: timeLimit, deadline: deadline)
+            }
+        }, done: { game, room, result in
+            switch result {
+            case .failure(let error): game.sendCompileError(error, to: player)
+            case .success(let verdict): game.judged(verdict, by: player, in: room)
+            }
+        })
+    }
+
+    private func judged(_ verdict: Verdict, by player: Player, in room: Room) {
+        switch phase {
+        case .playing: break
+        case .timeUp:
+            player.send(ErrorEvent(code: "time_up"))
+            return
+        case .solved, .checking, .closed:
+            return
+        }
         stepping = nil
         guard verdict.solved else {
             if let failing = verdict.firstFailingLayout {
@@ -123,4 +216,12 @@ extension LevelRoomGame {
                                 reason: reason, reasonPhrase: verdict.reasonPhrase, lines: verdict.lines,
                                 steps: verdict.steps, parLines: level.parLines)
     }
+}
+
+/// A closure that only ever runs on the loop thread, carried through the
+/// worker's `@Sendable` closures. It is never called anywhere else, which is
+/// what makes the unchecked conformance sound.
+private final class LoopOnly<T>: @unchecked Sendable {
+    let body: (LevelRoomGame, Room, T) -> Void
+    init(_ body: @escaping (LevelRoomGame, Room, T) -> Void) { self.body = body }
 }

@@ -9,6 +9,8 @@ public final class LevelRooms: ClassChallenges, @unchecked Sendable {
     var challenge: ClassChallenge?
     /// Rooms about to be made for a challenge, by player: the factory takes them.
     private var tickets: [ObjectIdentifier: ClassChallenge] = [:]
+    /// Compiles, runs and judges programs off the loop (`run`, `step`, `submit`).
+    let judge = JudgeWorker()
 
     init(server: Server) {
         self.server = server
