@@ -50,6 +50,38 @@ import AulaContent
         }
     }
 
+    /// Every language input, however long (the 13,000-operator chain, deep
+    /// unary runs, parentheses and blocks in fuzz/regressions/language), goes
+    /// through lexer, parser, compiler and — when it compiles — the judge with
+    /// its operation budget: a clean error with a place, or a clean result.
+    @Test func longProgramsEndInACleanErrorOrResult() throws {
+        let level = try #require(try? JSONDecoder().decode(Level.self, from: Data(contentsOf:
+            Self.root.deletingLastPathComponent().appendingPathComponent("Levels/w1/w1-05.json"))))
+        let known: Set<String> = ["syntax_error", "program_too_big", "command_locked", "spelling_not_allowed", "too_many_lines"]
+        let reasons: Set<String> = RunReasonWords.all
+        let cases = Self.inputs("language")
+        #expect(cases.count >= 20)
+        for data in cases {
+            let source = String(decoding: data, as: UTF8.self)
+            switch LevelProgram.compile(source, rules: .everything) {
+            case .failure(let error):
+                #expect(known.contains(error.code))
+                #expect(error.line >= 1 && error.column >= 1)
+            case .success(let program):
+                var run = LevelRun(level: level, program: program)
+                let end = run.runToEnd()
+                #expect(end.steps <= LevelRun.stepLimit)
+                #expect(run.operations <= ProgramLimits.maxOperations + 2 * ProgramLimits.maxExpressionNodes + 8)
+                let verdict = Judge.judge(program: program, level: level, timeLeft: 1, timeLimit: 1)
+                #expect(verdict.solved || reasons.contains(verdict.reason ?? ""))
+            }
+            // The level's own rules (w1-05 allows few commands) refuse cleanly too.
+            if case .failure(let error) = LevelProgram.compile(source, for: level) {
+                #expect(known.contains(error.code))
+            }
+        }
+    }
+
     @Test func contentDecodersAcceptOrReport() {
         let cases = Self.inputs("content")
         #expect(!cases.isEmpty)
@@ -61,4 +93,9 @@ import AulaContent
             }
         }
     }
+}
+
+/// The reason words a failed run may give.
+private enum RunReasonWords {
+    static let all: Set<String> = ["no_health", "program_ended", "too_many_steps", "runtime_error", "too_slow", "time_up"]
 }

@@ -50,20 +50,20 @@ final class JudgeWorker: Sendable {
     }
 
     /// Why a job was not taken.
-    enum Refused: Error, Equatable { case busy, full }
+    enum Refused: Equatable { case busy, full }
 
-    /// Queues `work` for `owner`; refused while `owner` has a job queued or
-    /// running, or when the queue is full. Thread-safe.
-    func submit(owner: Owner, _ work: @escaping @Sendable (RunDeadline) -> Void) -> Result<Void, Refused> {
-        let outcome: Result<Void, Refused> = state.withLock { s in
-            if s.owners.contains(owner) { return .failure(.busy) }
-            if s.queue.count - s.head >= maxQueued { return .failure(.full) }
+    /// Queues `work` for `owner` (nil), or says why not: `owner` has a job
+    /// queued or running, or the queue is full. Thread-safe.
+    func submit(owner: Owner, _ work: @escaping @Sendable (RunDeadline) -> Void) -> Refused? {
+        let refused: Refused? = state.withLock { s in
+            if s.owners.contains(owner) { return .busy }
+            if s.queue.count - s.head >= maxQueued { return .full }
             s.owners.insert(owner)
             s.queue.append(Job(owner: owner, work: work))
-            return .success(())
+            return nil
         }
-        if case .success = outcome { pump() }
-        return outcome
+        if refused == nil { pump() }
+        return refused
     }
 
     /// True while `owner` has a job queued or running.

@@ -47,11 +47,11 @@ extension LevelRoomGame {
             }
         }
         switch taken {
-        case .success:
+        case nil:
             return true
-        case .failure(.busy):
+        case .busy:
             player.send(ErrorEvent(code: "judge_busy"))
-        case .failure(.full):
+        case .full:
             player.send(ErrorEvent(code: "judge_full"))
         }
         return false
