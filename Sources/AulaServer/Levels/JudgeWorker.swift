@@ -24,8 +24,9 @@ final class JudgeWorker: Sendable {
 
     struct Job: Sendable {
         let owner: Owner
-        /// The work, given the job's deadline; runs on a worker thread.
-        let work: @Sendable (RunDeadline) -> Void
+        /// The work, given the job's deadline; runs on a worker thread and
+        /// returns how to hand its result on (called once the owner is free).
+        let work: @Sendable (RunDeadline) -> @Sendable () -> Void
     }
 
     private struct State {
@@ -53,8 +54,10 @@ final class JudgeWorker: Sendable {
     enum Refused: Equatable { case busy, full }
 
     /// Queues `work` for `owner` (nil), or says why not: `owner` has a job
-    /// queued or running, or the queue is full. Thread-safe.
-    func submit(owner: Owner, _ work: @escaping @Sendable (RunDeadline) -> Void) -> Refused? {
+    /// queued or running, or the queue is full. What `work` returns is called
+    /// after the owner is free again, so a student who sees the result may
+    /// send the next job at once. Thread-safe.
+    func submit(owner: Owner, _ work: @escaping @Sendable (RunDeadline) -> @Sendable () -> Void) -> Refused? {
         let refused: Refused? = state.withLock { s in
             if s.owners.contains(owner) { return .busy }
             if s.queue.count - s.head >= maxQueued { return .full }
@@ -77,11 +80,12 @@ final class JudgeWorker: Sendable {
         while let job = nextJob() {
             queue.async { [self] in
                 let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, budget) * 1e9)
-                job.work(RunDeadline { DispatchTime.now().uptimeNanoseconds >= deadline })
+                let deliver = job.work(RunDeadline { DispatchTime.now().uptimeNanoseconds >= deadline })
                 state.withLock { s in
                     s.running -= 1
                     s.owners.remove(job.owner)
                 }
+                deliver()
                 pump()
             }
         }

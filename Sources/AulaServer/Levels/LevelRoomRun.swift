@@ -35,16 +35,13 @@ extension LevelRoomGame {
     /// `judge_full` when the queue is full. True when the job was taken.
     @discardableResult
     func offLoop<T: Sendable>(for player: Player, _ work: @escaping @Sendable (RunDeadline) -> T,
-                              done: @escaping (LevelRoomGame, Room, T) -> Void) -> Bool {
+                              done: @escaping (LevelRoomGame, Room, Player, T) -> Void) -> Bool {
         guard let server else { return false }
         let loop = server.loop
-        let finish = LoopOnly(done)
-        let taken = hub.judge.submit(owner: ObjectIdentifier(player)) { [weak self, weak player] deadline in
+        let handoff = LoopHandoff(game: self, player: player, done)
+        let taken = hub.judge.submit(owner: ObjectIdentifier(player)) { deadline in
             let value = work(deadline)
-            loop.execute { [weak self, weak player] in
-                guard let self, let player, self.phase != .closed, let room = self.room, room.isHost(player) else { return }
-                finish.body(self, room, value)
-            }
+            return { loop.execute { handoff.deliver(value) } }
         }
         switch taken {
         case nil:
@@ -76,7 +73,7 @@ extension LevelRoomGame {
                 }
                 return report
             }
-        }, done: { game, room, result in
+        }, done: { game, room, player, result in
             switch result {
             case .failure(let error): game.sendCompileError(error, to: player)
             case .success(let report): game.showRun(report, in: room)
@@ -106,7 +103,7 @@ extension LevelRoomGame {
         let source = editor.source, level = self.level, layout = shownLayout
         offLoop(for: player, { _ in
             LevelProgram.compile(source, for: level).map { LevelRun(level: level, layout: layout, program: $0) }
-        }, done: { game, room, result in
+        }, done: { game, room, player, result in
             switch result {
             case .failure(let error):
                 game.sendCompileError(error, to: player)
@@ -173,7 +170,7 @@ extension LevelRoomGame {
             LevelProgram.compile(source, for: level).map { program in
                 Judge.judge(program: program, level: level, timeLeft: timeLeft, timeLimit: timeLimit, deadline: deadline)
             }
-        }, done: { game, room, result in
+        }, done: { game, room, player, result in
             switch result {
             case .failure(let error): game.sendCompileError(error, to: player)
             case .success(let verdict): game.judged(verdict, by: player, in: room)
@@ -218,10 +215,24 @@ extension LevelRoomGame {
     }
 }
 
-/// A closure that only ever runs on the loop thread, carried through the
-/// worker's `@Sendable` closures. It is never called anywhere else, which is
-/// what makes the unchecked conformance sound.
-private final class LoopOnly<T>: @unchecked Sendable {
-    let body: (LevelRoomGame, Room, T) -> Void
-    init(_ body: @escaping (LevelRoomGame, Room, T) -> Void) { self.body = body }
+/// The way back to the loop for a worker's result: the room and the player
+/// (weakly: they may be gone by then) and what to do there. Only `deliver`,
+/// called on the loop thread, ever touches them — which is what makes the
+/// unchecked conformance sound.
+private final class LoopHandoff<T>: @unchecked Sendable {
+    private weak var game: LevelRoomGame?
+    private weak var player: Player?
+    private let body: (LevelRoomGame, Room, Player, T) -> Void
+
+    init(game: LevelRoomGame, player: Player, _ body: @escaping (LevelRoomGame, Room, Player, T) -> Void) {
+        self.game = game
+        self.player = player
+        self.body = body
+    }
+
+    /// Runs the result on the loop if the room is open and the player still its coder.
+    func deliver(_ value: T) {
+        guard let game, let player, game.phase != .closed, let room = game.room, room.isHost(player) else { return }
+        body(game, room, player, value)
+    }
 }
