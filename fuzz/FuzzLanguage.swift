@@ -1,7 +1,8 @@
 import Foundation
 // libFuzzer target: any text as a level program, in both spellings, then run
 // on a small board. It must compile or refuse with a syntax error, and a run
-// must stop within the step limit — never crash, never hang.
+// must stop within the step limit and the operation budget — never crash,
+// never hang. fuzz/run.sh feeds it inputs up to 64 KiB.
 // Built by fuzz/run.sh together with the AulaGames sources.
 
 private let board: Level? = {
@@ -24,5 +25,8 @@ public func fuzzLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var run = LevelRun(level: level, program: program)
     let end = run.runToEnd()
     if end.steps > LevelRun.stepLimit { fatalError("ran \(end.steps) steps, past the limit") }
+    if run.operations > ProgramLimits.maxOperations + 4 * ProgramLimits.maxExpressionNodes {
+        fatalError("ran \(run.operations) operations, past the budget")
+    }
     return 0
 }

@@ -6,7 +6,12 @@
 # fuzz/regressions/<target>/ — commit them: the test suite replays every file
 # there (FuzzRegressionTests), so a fixed crash stays fixed.
 #
-#   fuzz/run.sh [SECONDS_PER_TARGET]     (default 60)
+# Long inputs: the language target takes inputs up to 64 KiB (-max_len=65536),
+# and the chains target builds programs from a short recipe (a 13,000-operator
+# chain, deep unary runs, parentheses and blocks, thousands of statements) —
+# sizes byte-level mutation never reaches on its own.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60; all targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -23,19 +28,30 @@ build() {
 }
 
 run() {
-    local name=$1
-    mkdir -p "fuzz/corpus/$name" "fuzz/regressions/$name"
-    "$out/fuzz-$name" -max_total_time="$seconds" -max_len=4096 -timeout=5 \
+    local name=$1 max_len=$2
+    mkdir -p "fuzz/corpus/$name" "fuzz/regressions/$name" "fuzz/seeds/$name"
+    "$out/fuzz-$name" -max_total_time="$seconds" -max_len="$max_len" -timeout=5 \
         -artifact_prefix="fuzz/regressions/$name/" "fuzz/corpus/$name" "fuzz/seeds/$name" || true
 }
 
-build input fuzz/FuzzInput.swift Sources/AulaNet/TelnetDecoder.swift Sources/AulaNet/TelnetNegotiator.swift \
-    Sources/AulaNet/LineFramer.swift Sources/AulaNet/TextCleaner.swift Sources/AulaNet/NetTypes.swift
-build language fuzz/FuzzLanguage.swift Sources/AulaGames/Levels/*.swift Sources/AulaGames/Support/*.swift
-build content fuzz/FuzzContent.swift Sources/AulaGames/*/*.swift Sources/AulaContent/*.swift Sources/AulaContent/*/*.swift
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(input language chains content)
+wanted() { [[ " ${targets[*]} " == *" $1 "* ]]; }
 
-for target in input language content; do
-    echo "== fuzzing $target for ${seconds}s"
-    run "$target"
+wanted input && build input fuzz/FuzzInput.swift Sources/AulaNet/TelnetDecoder.swift Sources/AulaNet/TelnetNegotiator.swift \
+    Sources/AulaNet/LineFramer.swift Sources/AulaNet/TextCleaner.swift Sources/AulaNet/NetTypes.swift
+wanted language && build language fuzz/FuzzLanguage.swift Sources/AulaGames/Levels/*.swift Sources/AulaGames/Support/*.swift
+wanted chains && build chains fuzz/FuzzChains.swift Sources/AulaGames/Levels/*.swift Sources/AulaGames/Support/*.swift
+wanted content && build content fuzz/FuzzContent.swift Sources/AulaGames/*/*.swift Sources/AulaContent/*.swift Sources/AulaContent/*/*.swift
+
+for target in "${targets[@]}"; do
+    case "$target" in
+        language) max_len=65536 ;;  # long programs: the crash of issue 12 was 26 KB
+        chains) max_len=64 ;;       # a recipe; the program it makes is long
+        *) max_len=4096 ;;
+    esac
+    echo "== fuzzing $target for ${seconds}s (max_len $max_len)"
+    run "$target" "$max_len"
 done
 echo "Crashing inputs (if any) are in fuzz/regressions/; the test suite replays them."
