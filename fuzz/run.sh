@@ -29,8 +29,11 @@ build() {
 
 run() {
     local name=$1 max_len=$2
+    # Long inputs from the start, not grown slowly from short ones.
+    local len_control=100
+    [ "$max_len" -gt 4096 ] && len_control=0
     mkdir -p "fuzz/corpus/$name" "fuzz/regressions/$name" "fuzz/seeds/$name"
-    "$out/fuzz-$name" -max_total_time="$seconds" -max_len="$max_len" -timeout=5 \
+    "$out/fuzz-$name" -max_total_time="$seconds" -max_len="$max_len" -len_control="$len_control" -timeout=5 \
         -artifact_prefix="fuzz/regressions/$name/" "fuzz/corpus/$name" "fuzz/seeds/$name" || true
 }
 
