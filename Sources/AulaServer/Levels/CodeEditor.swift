@@ -94,14 +94,16 @@ struct CodeEditor {
         bytes + line.utf8.count + (lines.isEmpty ? 0 : 1) <= CodeEditor.maxBytes
     }
 
-    /// Adds (sign 1) or removes (sign -1) a line's share of the counts.
+    /// Adds (sign 1, called just after the line went in) or removes (sign -1,
+    /// called just before it goes) a line's share of the counts.
     private mutating func count(_ line: String, sign: Int) {
         let kind = CodeEditor.classify(line)
         if kind != .blank { nonBlankLines += sign }
         if kind == .statement { statementLineEstimate += sign }
         bytes += sign * line.utf8.count
-        // The newline before every line but the first: recount from the line count.
-        bytes += sign > 0 ? (lines.count > 1 ? 1 : 0) : (lines.count > 1 ? -1 : 0)
+        // Every line but a lone one brings one newline of `source` with it;
+        // `lines` still holds this line here, whichever way it goes.
+        if lines.count > 1 { bytes += sign }
     }
 
     enum LineKind: Equatable { case blank, other, statement }
