@@ -49,6 +49,8 @@ public final class Connection: FileEventTarget {
     var countsAsPreLogin = true
     /// Has sent at least one line (a socket that never did may be displaced).
     var sentALine = false
+    /// Counted in the listener's `closingCount` (flushing or draining).
+    var countedClosing = false
 
     // output
     var output: [UInt8] = []
@@ -191,6 +193,7 @@ public final class Connection: FileEventTarget {
         closeReason = reason
         isOpen = false
         phase = .flushing
+        listener.closingStarted(self)
         closeTimer = loop.schedule(after: limits.closeGraceSeconds) { [weak self] in
             self?.closeTimer = nil
             self?.finish()

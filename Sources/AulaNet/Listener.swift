@@ -44,6 +44,9 @@ public final class Listener: FileEventTarget {
     /// Connections currently open (including ones still flushing a close).
     public var connectionCount: Int { connections.count }
 
+    /// Connections open and not closing.
+    public var liveConnectionCount: Int { connections.count - closingCount }
+
     /// Connections from `address` open now, and how many of them are still logging in.
     public func counts(from address: String) -> (open: Int, loggingIn: Int) {
         (budget.openCount(address), budget.preLoginCount(address))
@@ -111,8 +114,26 @@ public final class Listener: FileEventTarget {
         }
     }
 
+    /// Connections saying goodbye (flushing, or waiting up to `closeGraceSeconds`
+    /// for the peer): they hold a socket but no place under the cap, so that
+    /// sockets displaced or timed out never keep a newcomer out; they are
+    /// bounded by the cap once more.
+    private(set) var closingCount = 0
+
+    func closingStarted(_ connection: Connection) {
+        guard !connection.countedClosing else { return }
+        connection.countedClosing = true
+        closingCount += 1
+    }
+
+    /// No room: the cap of live connections, or twice it counting those closing.
+    private var isFull: Bool {
+        connections.count - closingCount + heldCount >= limits.maxConnections
+            || connections.count + heldCount >= 2 * limits.maxConnections
+    }
+
     private func arrive(fd newFD: Int32, address: String, isLoopback: Bool) {
-        if connections.count + heldCount >= limits.maxConnections {
+        if isFull {
             refuse(fd: newFD, .serverFull)
             return
         }
@@ -184,7 +205,7 @@ public final class Listener: FileEventTarget {
         for (index, newcomer) in newcomers.enumerated() {
             if index >= gate.perSecond {
                 refuse(fd: newcomer.fd, .tooManyFromAddress)
-            } else if connections.count >= limits.maxConnections {
+            } else if isFull {
                 refuse(fd: newcomer.fd, .serverFull)
             } else {
                 admitWithinBudget(fd: newcomer.fd, address: address, isLoopback: newcomer.isLoopback)
@@ -229,6 +250,10 @@ public final class Listener: FileEventTarget {
         connection.index = -1
         budget.closed(connection.peerAddress, preLogin: connection.countsAsPreLogin)
         connection.countsAsPreLogin = false
+        if connection.countedClosing {
+            connection.countedClosing = false
+            closingCount -= 1
+        }
         if fd < 0 && connections.isEmpty, let timer = sweepTimer {
             loop.cancel(timer)
             sweepTimer = nil
