@@ -21,14 +21,16 @@ extension Connection {
             switch event {
             case .line(let line): self.line(line, now: now)
             case .tooLong:
-                self.heardFromClient(now)
                 self.handler.connection(self, notice: .lineTooLong)
             }
         }
     }
 
     private func line(_ bytes: UnsafeBufferPointer<UInt8>, now: Double) {
-        heardFromClient(now)
+        sentALine = true
+        // Only a line with something in it counts as activity: an empty line
+        // every 29 minutes must not keep a socket forever (issue 12).
+        if Connection.hasVisibleByte(bytes) { heardFromClient(now) }
         if now - rateWindowStart >= 1 {
             rateWindowStart = now
             linesInWindow = 0
@@ -44,6 +46,12 @@ extension Connection {
         let cleaned = TextCleaner.cleanReportingChanges(bytes)
         lastLineWasCleaned = cleaned.changed
         handler.connection(self, received: cleaned.text)
+    }
+
+    /// Any byte other than space, tab and control characters (UTF-8 lead and
+    /// continuation bytes count: they are letters someone typed).
+    static func hasVisibleByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 > 0x20 && $0 != 0x7F }
     }
 
     private func heardFromClient(_ now: Double) {
@@ -67,9 +75,14 @@ extension Connection {
         }
     }
 
-    /// Called by the listener's once-a-second sweep.
+    /// Called by the listener's once-a-second sweep: the login deadline, then idleness.
     func checkIdle(now: Double) {
         guard phase == .open else { return }
+        if !isLoggedIn && limits.loginTimeout > 0 && now - openedAt >= limits.loginTimeout {
+            handler.connection(self, notice: .loginTimeoutClosing)
+            beginClose(.loginTimeout)
+            return
+        }
         let idle = now - lastInput
         if idle >= limits.idleTimeout {
             handler.connection(self, notice: .idleTimeoutClosing)

@@ -42,6 +42,15 @@ public final class Connection: FileEventTarget {
     var rateWindowStart: Double
     var linesInWindow = 0
     var lastThrottleNotice = -Double.infinity
+    /// When the socket was accepted: the login deadline counts from here.
+    let openedAt: Double
+    /// Counted in its address's pre-login budget (until `markLoggedIn()`,
+    /// a displacement or the close).
+    var countsAsPreLogin = true
+    /// Has sent at least one line (a socket that never did may be displaced).
+    var sentALine = false
+    /// Counted in the listener's `closingCount` (flushing or draining).
+    var countedClosing = false
 
     // output
     var output: [UInt8] = []
@@ -64,6 +73,31 @@ public final class Connection: FileEventTarget {
         self.handler = listener.handler
         self.lastInput = now
         self.rateWindowStart = now
+        self.openedAt = now
+    }
+
+    /// The server says this connection finished logging in: the login
+    /// deadline no longer applies and it leaves its address's pre-login count.
+    public func markLoggedIn() {
+        guard !isLoggedIn else { return }
+        isLoggedIn = true
+        guard countsAsPreLogin else { return }
+        countsAsPreLogin = false
+        listener.budget.loggedIn(peerAddress)
+    }
+
+    /// Whether `markLoggedIn()` was called.
+    public private(set) var isLoggedIn = false
+
+    /// A newer connection from the same address takes this one's login slot.
+    func displace() {
+        guard phase == .open else { return }
+        if countsAsPreLogin {
+            countsAsPreLogin = false
+            listener.budget.loggedIn(peerAddress)  // no longer waiting to log in: it is leaving
+        }
+        handler.connection(self, notice: .displacedClosing)
+        beginClose(.displaced)
     }
 
     // The listener's, held here: read on every line and every write, and a
@@ -159,6 +193,7 @@ public final class Connection: FileEventTarget {
         closeReason = reason
         isOpen = false
         phase = .flushing
+        listener.closingStarted(self)
         closeTimer = loop.schedule(after: limits.closeGraceSeconds) { [weak self] in
             self?.closeTimer = nil
             self?.finish()

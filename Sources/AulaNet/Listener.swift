@@ -12,6 +12,8 @@ public final class Listener: FileEventTarget {
 
     private var fd: Int32
     private var gate: AdmissionGate
+    /// Per-address counts of open and still-logging-in connections.
+    var budget: AddressBudget
     private var held: [String: [HeldNewcomer]] = [:]
     private var heldCount = 0
     private var sweepTimer: TimerID?
@@ -36,10 +38,19 @@ public final class Listener: FileEventTarget {
         self.limits = limits
         self.handler = handler
         self.gate = AdmissionGate(perSecond: limits.newConnectionsPerAddressPerSecond)
+        self.budget = AddressBudget(limits: limits)
     }
 
     /// Connections currently open (including ones still flushing a close).
     public var connectionCount: Int { connections.count }
+
+    /// Connections open and not closing.
+    public var liveConnectionCount: Int { connections.count - closingCount }
+
+    /// Connections from `address` open now, and how many of them are still logging in.
+    public func counts(from address: String) -> (open: Int, loggingIn: Int) {
+        (budget.openCount(address), budget.preLoginCount(address))
+    }
 
     /// Whether the listening socket is still accepting.
     public var isListening: Bool { fd >= 0 }
@@ -103,18 +114,42 @@ public final class Listener: FileEventTarget {
         }
     }
 
+    /// Connections saying goodbye (flushing, or waiting up to `closeGraceSeconds`
+    /// for the peer): they hold a socket but no place under the cap, so that
+    /// sockets displaced or timed out never keep a newcomer out; they are
+    /// bounded by the cap once more.
+    private(set) var closingCount = 0
+
+    func closingStarted(_ connection: Connection) {
+        guard !connection.countedClosing else { return }
+        connection.countedClosing = true
+        closingCount += 1
+    }
+
+    /// No room: the cap of live connections, or twice it counting those closing.
+    private var isFull: Bool {
+        connections.count - closingCount + heldCount >= limits.maxConnections
+            || connections.count + heldCount >= 2 * limits.maxConnections
+    }
+
     private func arrive(fd newFD: Int32, address: String, isLoopback: Bool) {
-        if connections.count + heldCount >= limits.maxConnections {
+        if isFull {
             refuse(fd: newFD, .serverFull)
             return
         }
-        if isLoopback && limits.exemptLoopback {
-            admit(fd: newFD, address: address, isLoopback: isLoopback)
+        let exempt = limits.exemptLoopback && AddressBudget.isOwnMachine(address)
+        // An address over its caps is refused before it can take a place in the waiting line.
+        if case .refuse(let refusal) = decide(address, exempt: exempt) {
+            refuse(fd: newFD, refusal)
+            return
+        }
+        if exempt {
+            admitWithinBudget(fd: newFD, address: address, isLoopback: isLoopback)
             return
         }
         switch gate.arrive(from: address, now: loop.now) {
         case .admit:
-            admit(fd: newFD, address: address, isLoopback: isLoopback)
+            admitWithinBudget(fd: newFD, address: address, isLoopback: isLoopback)
         case .refuse:
             refuse(fd: newFD, .tooManyFromAddress)
         case .hold:
@@ -127,6 +162,42 @@ public final class Listener: FileEventTarget {
         }
     }
 
+    private func decide(_ address: String, exempt: Bool) -> AddressBudget.Decision {
+        budget.decide(address, exemptTotal: exempt,
+                      exemptPreLogin: exempt && !limits.preLoginCapCoversLoopback)
+    }
+
+    /// Admits unless the address's caps say no; may first displace the
+    /// address's oldest silent pre-login socket (the admin console's rule).
+    private func admitWithinBudget(fd newFD: Int32, address: String, isLoopback: Bool) {
+        let exempt = limits.exemptLoopback && AddressBudget.isOwnMachine(address)
+        switch decide(address, exempt: exempt) {
+        case .admit:
+            admit(fd: newFD, address: address, isLoopback: isLoopback)
+        case .admitDisplacing:
+            guard let victim = oldestSilentPreLogin(from: address) else {
+                refuse(fd: newFD, .tooManyLoggingIn)
+                return
+            }
+            victim.displace()
+            admit(fd: newFD, address: address, isLoopback: isLoopback)
+        case .refuse(let refusal):
+            refuse(fd: newFD, refusal)
+        }
+    }
+
+    /// A scan, but only where displacing is the rule: the admin console,
+    /// whose cap is a few dozen sockets.
+    private func oldestSilentPreLogin(from address: String) -> Connection? {
+        var oldest: Connection?
+        for connection in connections
+        where connection.countsAsPreLogin && !connection.sentALine && connection.phase == .open
+            && connection.peerAddress == address {
+            if oldest == nil || connection.id < oldest!.id { oldest = connection }
+        }
+        return oldest
+    }
+
     private func releaseHeld(_ address: String) {
         guard let newcomers = held.removeValue(forKey: address) else { return }
         heldCount -= newcomers.count
@@ -134,10 +205,10 @@ public final class Listener: FileEventTarget {
         for (index, newcomer) in newcomers.enumerated() {
             if index >= gate.perSecond {
                 refuse(fd: newcomer.fd, .tooManyFromAddress)
-            } else if connections.count >= limits.maxConnections {
+            } else if isFull {
                 refuse(fd: newcomer.fd, .serverFull)
             } else {
-                admit(fd: newcomer.fd, address: address, isLoopback: newcomer.isLoopback)
+                admitWithinBudget(fd: newcomer.fd, address: address, isLoopback: newcomer.isLoopback)
             }
         }
     }
@@ -163,6 +234,7 @@ public final class Listener: FileEventTarget {
         }
         connection.index = connections.count
         connections.append(connection)
+        budget.opened(address)
         handler.connectionOpened(connection)
     }
 
@@ -176,6 +248,12 @@ public final class Listener: FileEventTarget {
             last.index = index
         }
         connection.index = -1
+        budget.closed(connection.peerAddress, preLogin: connection.countsAsPreLogin)
+        connection.countsAsPreLogin = false
+        if connection.countedClosing {
+            connection.countedClosing = false
+            closingCount -= 1
+        }
         if fd < 0 && connections.isEmpty, let timer = sweepTimer {
             loop.cancel(timer)
             sweepTimer = nil

@@ -24,7 +24,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var clients: [UInt64: Client] = [:]
     /// Logged-in players (connected, or within their reconnect grace), by group and name key.
     var players: [String: Player] = [:]
-    var rooms: [String: Room] = [:]
+    var rooms: [String: Room] = [:] {
+        didSet { RosterChanges.bump() }  // `rooms` pages are cached (Limits/Listings.swift)
+    }
     var roomCounter = 0
     var gameFactories: [String: GameFactory] = [:]
     var gameAliases: [String: String] = [:]
@@ -41,6 +43,10 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     /// The teachers' console behind `adminListener` (told goodbye at shutdown).
     var adminConsole: AdminPort?
     var shuttingDown = false
+    /// Chat budgets and address mutes (Limits/Server+Chat.swift).
+    lazy var chatGuard = ChatGuard(limits: config.chat)
+    /// The cached `who` and `rooms` pages (Limits/Listings.swift).
+    let listings = Listings()
     /// Time accommodations a teacher gave, by student name key, for this run
     /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
     var rememberedAccommodations: [String: Double] = [:]
@@ -59,8 +65,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     /// Starts listening: students on `config.port`, the admin console on `config.adminPort`.
     public func start() throws {
         studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
-        var adminLimits = config.limits
-        adminLimits.maxConnections = 64
+        // Its own listener and budget (`ServerConfig.adminLimits`): student sockets never count against it.
+        let adminLimits = config.adminLimits
         let console = AdminPort(server: self)
         adminConsole = console
         adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
@@ -110,6 +116,10 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             client.send(InfoEvent("idle.warning", style: .warn))
         case .idleTimeoutClosing:
             client.send(InfoEvent("idle.closed", style: .warn))
+        case .loginTimeoutClosing:
+            client.send(ErrorEvent(code: "login_timeout", String(Int(config.limits.loginTimeout))))
+        case .displacedClosing:
+            client.send(ErrorEvent(code: "too_many_logging_in"))
         case .windowSize(let width, _):
             if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
         case .screenReader:
@@ -139,6 +149,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
         switch refusal {
         case .serverFull: return renderer.render(ErrorEvent(code: "server_full"))
         case .tooManyFromAddress: return renderer.render(ErrorEvent(code: "too_many_connections"))
+        case .addressFull: return renderer.render(ErrorEvent(code: "address_full", String(config.limits.maxPerAddress)))
+        case .tooManyLoggingIn: return renderer.render(ErrorEvent(code: "too_many_logging_in"))
         }
     }
 

@@ -9,10 +9,11 @@ struct Options {
     var positional: [String] = []
 
     /// Flags that take a value (`--port 4000` or `--port=4000`).
-    static let valued: Set<String> = ["port", "admin-port", "admin-bind", "bind", "db", "content", "lang", "log-level",
+    static let valued: Set<String> = Set(["port", "admin-port", "admin-bind", "bind", "db", "content", "lang", "log-level",
                                       "out", "target", "group", "game", "since", "script", "idle-timeout", "grace",
                                       "connections", "rooms", "players", "seconds", "rows", "max-connections",
-                                      "lines-per-second", "baseline", "pace", "pid", "server", "deck"]
+                                      "lines-per-second", "baseline", "pace", "pid", "server", "deck"])
+        .union(Options.limitFlags)
 
     init(_ args: [String]) throws {
         var i = 0
@@ -82,6 +83,7 @@ struct Options {
         if let grace = try int("grace") { config.reconnectGrace = Double(max(0, grace)) }
         if let cap = try int("max-connections") { config.limits.maxConnections = max(1, cap) }
         if let rate = try int("lines-per-second") { config.limits.linesPerSecond = max(1, rate) }
+        try applyLimits(to: &config)
         return config
     }
 }

@@ -51,6 +51,24 @@ Options (each also read from an environment variable):
   --max-connections N connection cap (AULA_MAX_CONNECTIONS, default 20000)
   --lines-per-second N  flood limit per connection (AULA_LINES_PER_SECOND, default 20)
 
+Limits (one student must not hurt the class; 127.0.0.1 and ::1 — this machine —
+skip the per-address caps; the admin console has its own: 64 connections, 30 s
+to log in, 8 logging in at once per address, this machine included):
+  --login-timeout SECONDS  time to finish name, class code and PIN; then the
+                      connection is told and closed (AULA_LOGIN_TIMEOUT, default 90; 0 = none)
+  --max-per-address N connections open at once from one address
+                      (AULA_MAX_PER_ADDRESS, default 50)
+  --max-logins-per-address N  connections from one address still logging in
+                      (AULA_MAX_LOGINS_PER_ADDRESS, default 10)
+  --chat-per-room N   chat lines a second one room or lobby takes from everyone
+                      (AULA_CHAT_PER_ROOM, default 10; 0 = no budget)
+  --chat-per-address N  chat lines a second from one address, all its
+                      connections together (AULA_CHAT_PER_ADDRESS, default 5; 0 = no budget)
+  --export-dir DIR    where the console's "export FILE.csv" writes (AULA_EXPORT_DIR,
+                      default: exports/ beside the database)
+
+Only real lines count as activity: an empty line does not reset the idle timer.
+
 Ctrl-C (SIGINT) or SIGTERM shuts down gracefully: everyone is told, pending
 writes are committed and the database is closed cleanly.
 """

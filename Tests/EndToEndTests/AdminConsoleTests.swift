@@ -176,15 +176,16 @@ import AulaStore
         #expect(admin.text("leaderboard 3B quiz").contains("42"))
         #expect(admin.text("leaderboard 9Z").contains("error: There is no group"))
 
-        let csv = server.directory.appendingPathComponent("scores-3b.csv")
-        #expect(admin.text("export \(csv.path)").contains("1 score rows written"))
+        // Console exports are file names only, written to exports/ beside the database (SPEC §12).
+        let csv = server.directory.appendingPathComponent("exports/scores-3b.csv")
+        #expect(admin.text("export scores-3b.csv").contains("1 score rows written"))
         let text = try String(contentsOf: csv, encoding: .utf8)
         let lines = text.split(separator: "\r\n").map(String.init)
         #expect(lines.first == "group,session,student,game,room,round,points,outcome,finished_at")
         #expect(lines.count == 2)
         #expect(lines[1].hasPrefix("3B,\(session.id),Marta,quiz,quiz-2,"))
         #expect(lines[1].hasSuffix(",42,correct,2023-11-14T22:14:20Z"))
-        #expect(admin.text("export /no/such/dir/x.csv").contains("error: Cannot write"))
+        #expect(admin.text("export /no/such/dir/x.csv").contains("error: \"/no/such/dir/x.csv\" is not a plain file name"))
 
         #expect(admin.text("reset Marta").contains("Level progress of Marta (3B) cleared"))
         #expect(try server.store { db in try db.levelProgress(studentID: try #require(try db.student(groupID: session.groupID, name: "Marta")).id) }.isEmpty)

@@ -86,8 +86,14 @@ extension AdminCall {
         guard let (player, used) = findPlayer(args) else { return }
         guard used == args.words.count else { return usage(muted ? "admin.mute" : "admin.unmute") }
         player.muted = muted
+        // The address too, so a flooder cannot come back under another name (Limits/Server+Chat.swift).
+        let address = server.setAddressMute(of: player, muted)
         player.send(InfoEvent(muted ? "admin.you_are_muted" : "admin.you_are_unmuted", style: .warn))
         info(muted ? "admin.mute.done" : "admin.unmute.done", player.name, style: .good)
+        if let address {
+            info(muted ? "admin.mute.address" : "admin.unmute.address", address,
+                 String(Int(ChatGuard.addressMuteSeconds / 60)))
+        }
         done()
     }
 

@@ -37,25 +37,36 @@ extension AdminCall {
         }
     }
 
-    /// `export CSV-PATH [GROUP]` — the same columns as `aula export scores --csv`.
+    /// `export FILE.csv [GROUP] [--force]` — the same columns as `aula export
+    /// scores --csv`, into the exports folder (Admin/ExportTarget.swift).
     func exportScores(_ args: Arguments) {
-        guard let path = args[0] else { return usage("admin.export") }
-        let group = args.count > 1 ? args.rest(after: 1) : nil
-        let url = AdminFiles.resolve(path)
+        let force = args.words.contains { $0.lowercased() == "--force" }
+        let words = args.words.filter { $0.lowercased() != "--force" }
+        guard let name = words.first else { return usage("admin.export") }
+        let group = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+        let config = server.config
+        let directory = ExportTarget.directory(exportDirectory: config.exportDirectory, databasePath: config.databasePath)
+        let protected = ExportTarget.protectedPaths(databasePath: config.databasePath,
+                                                    contentDirectory: config.contentDirectory)
+        let target: ExportTarget
+        switch ExportTarget.check(name: name, directory: directory, protected: protected) {
+        case .failure(let refusal): return fail(refusal)
+        case .success(let checked): target = checked
+        }
         read({ db -> Result<Int, Refusal> in
             if let group, try db.group(name: group) == nil { return .failure(Refusal(code: "no_such_group", args: [group])) }
             let rows = try db.exportScores(groupName: group, since: nil)
-            do {
-                try ExportRow.csvDocument(rows).write(to: url, atomically: true, encoding: .utf8)
-            } catch {
-                return .failure(Refusal(code: "file_unwritable", args: [url.path]))
+            switch ExportFile.write(ExportRow.csvDocument(rows), to: target, force: force) {
+            case .success: return .success(rows.count)
+            case .failure(.exists): return .failure(Refusal(code: "export_exists", args: [name, directory]))
+            case .failure(.notRegular): return .failure(Refusal(code: "export_protected", args: [name]))
+            case .failure(.unwritable): return .failure(Refusal(code: "file_unwritable", args: [target.path]))
             }
-            return .success(rows.count)
         }) { [self] result in
             switch result {
             case .failure(let refusal): fail(refusal)
             case .success(let count):
-                info("admin.export.done", String(count), url.path, style: .good)
+                info("admin.export.done", String(count), target.path, style: .good)
                 done()
             }
         }

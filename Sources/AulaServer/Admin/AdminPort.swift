@@ -43,6 +43,10 @@ final class AdminPort: ConnectionHandler {
             session.client.send(InfoEvent("idle.warning", style: .warn))
         case .idleTimeoutClosing:
             session.client.send(InfoEvent("idle.closed", style: .warn))
+        case .loginTimeoutClosing:
+            session.client.send(AdminErrorEvent(code: "login_timeout", String(Int(server?.config.adminLimits.loginTimeout ?? 30))))
+        case .displacedClosing:
+            session.client.send(AdminErrorEvent(code: "too_many_logging_in"))
         case .windowSize(let width, _):
             if width >= Renderer.minWidth { session.client.renderer.width = min(width, Renderer.maxWidth) }
         case .screenReader:
@@ -62,6 +66,9 @@ final class AdminPort: ConnectionHandler {
         switch refusal {
         case .serverFull: return renderer.render(ErrorEvent(code: "server_full"))
         case .tooManyFromAddress: return renderer.render(ErrorEvent(code: "too_many_connections"))
+        case .addressFull:
+            return renderer.render(ErrorEvent(code: "address_full", String(server?.config.adminLimits.maxPerAddress ?? 64)))
+        case .tooManyLoggingIn: return renderer.render(ErrorEvent(code: "too_many_logging_in"))
         }
     }
 }

@@ -263,6 +263,7 @@ final class AdminSession: @unchecked Sendable {
 
     private func loggedIn(as name: String) {
         teacher = name
+        connection.markLoggedIn()
         log(.info, "admin.login", ("teacher", name), ("peer", connection.peerAddress))
         client.send(InfoEvent("admin.welcome", name, style: .good))
         if let session = server.classSession {

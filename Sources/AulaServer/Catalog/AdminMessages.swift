@@ -139,6 +139,16 @@ extension CatalogParts {
             "error.no_such_teacher": "There is no teacher called {0}.",
             "error.bad_game": "\"{0}\" is not a game: use hangman, quiz or level.",
             "error.no_shutdown": "No shutdown is planned.",
+            // [limits] issue 12: chat budget notices, address mutes, safe exports.
+            "admin.chat_budget.room": "Chat budget: room {0} gets more chat than it can take; extra lines are refused.",
+            "admin.chat_budget.lobby": "Chat budget: the lobby of {0} gets more chat than it can take; extra lines are refused.",
+            "admin.chat_budget.address": "Chat budget: address {0} ({1}) sends more chat than allowed; extra lines are refused. \"mute NAME\" silences that address too.",
+            "admin.mute.address": "Chat from their address {0} is muted too, whatever the name, until unmute (at most {1} minutes).",
+            "admin.unmute.address": "Chat from address {0} is allowed again.",
+            "error.export_name_invalid": "\"{0}\" is not a plain file name. Exports take a file name only, like scores-3b.csv (no folders); they are saved in the exports folder beside the database.",
+            "error.export_not_csv": "\"{0}\" does not end in .csv. Exports are CSV files, like scores-3b.csv.",
+            "error.export_protected": "\"{0}\" cannot be written: it is the database, one of its files, the content or not a plain file. Choose another name.",
+            "error.export_exists": "{0} already exists in {1}. Choose another name, or add --force to replace it.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -278,6 +288,16 @@ extension CatalogParts {
             "error.no_such_teacher": "No hay ningún profesor llamado {0}.",
             "error.bad_game": "«{0}» no es un juego: usa hangman, quiz o level.",
             "error.no_shutdown": "No hay ningún apagado previsto.",
+            // [limits] issue 12: chat budget notices, address mutes, safe exports.
+            "admin.chat_budget.room": "Límite de chat: la sala {0} recibe más chat del que admite; las líneas de más se rechazan.",
+            "admin.chat_budget.lobby": "Límite de chat: la entrada de {0} recibe más chat del que admite; las líneas de más se rechazan.",
+            "admin.chat_budget.address": "Límite de chat: la dirección {0} ({1}) envía más chat del permitido; las líneas de más se rechazan. \"silenciar NOMBRE\" silencia también esa dirección.",
+            "admin.mute.address": "El chat desde su dirección {0} también queda silenciado, con cualquier nombre, hasta quitar el silencio (como mucho {1} minutos).",
+            "admin.unmute.address": "El chat desde la dirección {0} vuelve a estar permitido.",
+            "error.export_name_invalid": "«{0}» no es un nombre de archivo simple. Las exportaciones llevan solo un nombre de archivo, como notas-3b.csv (sin carpetas); se guardan en la carpeta de exportaciones, junto a la base de datos.",
+            "error.export_not_csv": "«{0}» no termina en .csv. Las exportaciones son archivos CSV, como notas-3b.csv.",
+            "error.export_protected": "No se puede escribir «{0}»: es la base de datos, uno de sus archivos, el contenido o no es un archivo normal. Elige otro nombre.",
+            "error.export_exists": "{0} ya existe en {1}. Elige otro nombre o añade --force para reemplazarlo.",
         ]
     )
 }

@@ -5,10 +5,9 @@ import AulaGames
 enum LobbyCommands {
     static let table = CommandTable<LobbyCall>([
         Command("help", "help", aliases: ["ayuda", "?"]) { call, args in call.server.showHelp(call.player, args[0]) },
-        Command("who", "who", aliases: ["quien", "quién"]) { call, _ in call.server.showWho(call.player) },
-        Command("rooms", "rooms", aliases: ["salas"]) { call, _ in
-            call.player.send(call.server.roomList(for: call.player.group))
-        },
+        // Paged, from a cache (Limits/Listings.swift): the cost does not grow with everyone online.
+        Command("who", "who", aliases: ["quien", "quién"]) { call, args in call.server.showWho(call.player, page: args[0]) },
+        Command("rooms", "rooms", aliases: ["salas"]) { call, args in call.server.showRooms(call.player, page: args[0]) },
         Command("create", "create", aliases: ["crear"]) { call, args in
             guard let kind = args[0] else {
                 call.player.send(ErrorEvent(Refusal.usage("missing_argument", "create")))
@@ -95,11 +94,6 @@ extension Server {
         })
     }
 
-    func showWho(_ player: Player) {
-        let entries = onlinePlayers(in: player.group).map { WhoEvent.Entry(name: $0.name, room: $0.room?.id) }
-        player.send(WhoEvent(players: entries))
-    }
-
     /// `say TEXT` — to your room, or to everyone in the lobby of your group.
     func say(_ text: String, from player: Player) {
         guard !text.isEmpty else {
@@ -110,6 +104,8 @@ extension Server {
             player.send(ErrorEvent(code: "muted"))
             return
         }
+        // Per-room and per-address budgets, and address mutes (Limits/Server+Chat.swift).
+        guard chatAllowed(player) else { return }
         let event = ChatEvent(room: player.room?.id, from: player.name, message: text, emote: false)
         if let room = player.room {
             room.broadcast(event)

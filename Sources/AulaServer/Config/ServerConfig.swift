@@ -12,10 +12,26 @@ public struct ServerConfig: Sendable {
     public var language: Language = .en
     public var logLevel: LogLevel = .info
     public var limits = NetLimits()
+    /// The teachers' console's own budget: student sockets never count against it.
+    public var adminMaxConnections = 64
+    /// Seconds to finish `Teacher:` and `Password:`.
+    public var adminLoginTimeout: Double = 30
+    /// Console sockets still logging in per address — 127.0.0.1 included.
+    public var adminMaxPreLoginPerAddress = 8
+    /// Chat budgets per room and per address (issue 12, defect 10).
+    public var chat = ChatLimits()
+    /// Where console `export` writes; nil: `exports/` beside the database.
+    public var exportDirectory: String?
     /// How long a dropped player keeps their place (SPEC §3: 120 s).
     public var reconnectGrace: Double = 120
     /// How long graceful shutdown may take before we stop waiting.
     public var shutdownTimeout: Double = 4
 
     public init() {}
+
+    /// The console's limits: the students' (idle timeout, line rate...) with its own caps.
+    public var adminLimits: NetLimits {
+        limits.forAdminConsole(maxConnections: adminMaxConnections, loginTimeout: adminLoginTimeout,
+                               maxPreLoginPerAddress: adminMaxPreLoginPerAddress)
+    }
 }

@@ -91,20 +91,34 @@ public struct TextBlockEvent: Event {
     public func text(_ t: TextContext) -> [String] { build(t) }
 }
 
-/// `who {players:[{name, room}]}` — who is online in your group.
+/// `who {players:[{name, room}], page, pages, total}` — who is online in your
+/// group, one page at a time (`total`: everyone online in the group).
 public struct WhoEvent: Event {
     public struct Entry: Sendable { public let name: String; public let room: String? }
     public let players: [Entry]
+    public let page: Int
+    public let pages: Int
+    public let total: Int
+    public init(players: [Entry], page: Int = 1, pages: Int = 1, total: Int? = nil) {
+        self.players = players
+        self.page = page
+        self.pages = pages
+        self.total = total ?? players.count
+    }
     public var name: String { "who" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("players", .array(players.map { .object([("name", .string($0.name)), ("room", $0.room.map { .string($0) } ?? .null)]) }))]
+        [("players", .array(players.map { .object([("name", .string($0.name)), ("room", $0.room.map { .string($0) } ?? .null)]) })),
+         ("page", .int(page)), ("pages", .int(pages)), ("total", .int(total))]
     }
     public func text(_ t: TextContext) -> [String] {
-        var lines = [t.paint(.title, t.say("who.title", String(players.count)))]
+        let title = pages > 1 ? t.say("who.title_paged", String(total), String(page), String(pages))
+            : t.say("who.title", String(total))
+        var lines = [t.paint(.title, title)]
         for p in players {
             let place = p.room.map { t.say("who.in_room", $0) } ?? t.say("who.in_lobby")
             lines.append("  " + t.paint(.name, p.name) + " — " + place)
         }
+        if page < pages { lines.append(t.say("who.next_page", String(page + 1))) }
         return lines
     }
 }

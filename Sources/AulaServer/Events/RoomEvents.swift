@@ -32,7 +32,8 @@ public struct RoomLeftEvent: Event {
     }
 }
 
-/// `rooms {rooms:[{room, kind, host, players, spectators, playing}]}` — the open rooms.
+/// `rooms {rooms:[{room, kind, host, players, spectators, playing}], page, pages, total}`
+/// — the open rooms of your group, one page at a time.
 public struct RoomsEvent: Event {
     public struct Entry: Sendable {
         public let room: String
@@ -45,6 +46,15 @@ public struct RoomsEvent: Event {
         public let about: Phrase
     }
     public let rooms: [Entry]
+    public let page: Int
+    public let pages: Int
+    public let total: Int
+    public init(rooms: [Entry], page: Int = 1, pages: Int = 1, total: Int? = nil) {
+        self.rooms = rooms
+        self.page = page
+        self.pages = pages
+        self.total = total ?? rooms.count
+    }
     public var name: String { "rooms" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("rooms", .array(rooms.map {
@@ -52,16 +62,19 @@ public struct RoomsEvent: Event {
                      ("players", .int($0.players)), ("max_players", .int($0.maxPlayers)),
                      ("spectators", .int($0.spectators)), ("playing", .bool($0.playing)),
                      ("about", .string(t.say($0.about)))])
-        }))]
+        })), ("page", .int(page)), ("pages", .int(pages)), ("total", .int(total))]
     }
     public func text(_ t: TextContext) -> [String] {
-        if rooms.isEmpty { return [t.say("rooms.none")] }
-        var lines = [t.paint(.title, t.say("rooms.title", String(rooms.count)))]
+        if total == 0 { return [t.say("rooms.none")] }
+        let title = pages > 1 ? t.say("rooms.title_paged", String(total), String(page), String(pages))
+            : t.say("rooms.title", String(total))
+        var lines = [t.paint(.title, title)]
         for r in rooms {
             let state = t.say(r.playing ? "rooms.playing" : "rooms.waiting")
             lines.append("  " + t.say("rooms.row", t.paint(.name, r.room), t.say(r.about), r.host,
                                       "\(r.players)/\(r.maxPlayers)", String(r.spectators), state))
         }
+        if page < pages { lines.append(t.say("rooms.next_page", String(page + 1))) }
         lines.append(t.say("rooms.join_hint"))
         return lines
     }

@@ -94,16 +94,6 @@ extension Server {
         log(.info, "room.closed", ("room", room.id))
     }
 
-    /// The rooms of a group, for `rooms`.
-    func roomList(for group: GroupRef) -> RoomsEvent {
-        let entries = rooms.values.filter { $0.host.group == group }.sorted { $0.id < $1.id }.map { room in
-            RoomsEvent.Entry(room: room.id, kind: room.kind, host: room.host.name, players: room.players.count,
-                             maxPlayers: room.game.maxPlayers, spectators: room.spectators.count,
-                             playing: room.game.isPlaying, about: room.game.about)
-        }
-        return RoomsEvent(rooms: entries)
-    }
-
     /// All rooms (the admin console sees every group).
     public var allRooms: [Room] { rooms.values.sorted { $0.id < $1.id } }
 }

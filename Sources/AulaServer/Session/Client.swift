@@ -16,7 +16,10 @@ public final class Client: @unchecked Sendable {
 
     let connection: Connection
     var renderer: Renderer
-    var stage: Stage = .name
+    var stage: Stage = .name {
+        // Playing means logged in: the network's login deadline and pre-login cap let go.
+        didSet { if case .playing = stage { connection.markLoggedIn() } }
+    }
     var player: Player?
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.

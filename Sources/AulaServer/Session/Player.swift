@@ -8,8 +8,9 @@ public final class Player: @unchecked Sendable {
     public let group: GroupRef
     /// The student's row in the database, once it is known.
     public internal(set) var studentID: Int64?
-    public internal(set) var room: Room?
-    var client: Client?
+    // Who is online and where is cached for `who` (Limits/Listings.swift): a change says so.
+    public internal(set) var room: Room? { didSet { RosterChanges.bump() } }
+    var client: Client? { didSet { RosterChanges.bump() } }
     public internal(set) var muted = false
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public internal(set) var timeMultiplier: Double?
