@@ -81,7 +81,7 @@ public struct Blocklist: Sendable {
     /// a `1`: i and l), look-alike key, accents and separators dropped.
     static func fold(_ s: String) -> [String] {
         var forms = [""]
-        for scalar in s.lowercased().unicodeScalars {
+        for scalar in s.unicodeScalars {  // case is left to the look-alike key (Cyrillic capitals)
             let replacement: [String]
             switch scalar {
             case " ", "-", "_", ".": replacement = [""]

@@ -18,12 +18,13 @@ public enum NameRules {
     public static func validate(_ raw: String, blocklist: Blocklist) -> Result<String, Refusal> {
         let name = trimSpaces(raw)
         if name.isEmpty { return .failure(Refusal("name_invalid", Phrase("error.name_empty"))) }
-        let count = name.count
-        if count < minLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_short", [String(minLength)]))) }
-        if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
+        // Before the length: invisible characters can make one blank grapheme.
         for scalar in name.unicodeScalars where NameLookAlike.isInvisible(scalar) {
             return .failure(Refusal("name_invalid", Phrase("error.name_invisible", [codePointName(scalar.value)])))
         }
+        let count = name.count
+        if count < minLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_short", [String(minLength)]))) }
+        if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
         for scalar in name.unicodeScalars where !isAllowed(scalar) {
             let shown = scalar.properties.generalCategory == .control || scalar.value < 0x20 || scalar == "\u{FFFD}"
                 ? codePointName(scalar.value) : String(scalar)
