@@ -9,7 +9,8 @@ import AulaStore
 /// `ass` in `Cassandra`, `porn` in Thai names, `anal` in `Analía`.
 /// Both sides are compared by their look-alike key after undoing leetspeak
 /// (`0`→o, `1`→i or l, `3`→e, `4`→a, `5`→s, `7`→t, `@`→a, `$`→s) and dropping
-/// accents and separators, so `H1tl3r99`, `ЅНІТ` and `s_h-i_t` are caught.
+/// accents and separators, so `H1tl3r`, `ЅНІТ` and `s_h-i_t` are caught; a
+/// word also counts without the digits around it (`Tonto99`).
 public struct Blocklist: Sendable {
     let words: Set<String>
     let inside: [String]
@@ -70,11 +71,20 @@ public struct Blocklist: Sendable {
     /// separators removed, is a blocked word; or when a `*` word is inside it.
     public func blocks(_ name: String) -> Bool {
         guard !words.isEmpty else { return false }
-        var candidates = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).flatMap { Blocklist.fold(String($0)) }
+        let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
+        // Each word as typed, and without the digits around it (`Puta99`).
+        var candidates = (parts + parts.map(Blocklist.trimDigits)).flatMap(Blocklist.fold)
         let whole = Blocklist.fold(name)
         candidates += whole
         if candidates.contains(where: { words.contains($0) }) { return true }
         return whole.contains { folded in inside.contains { folded.contains($0) } }
+    }
+
+    static func trimDigits(_ word: String) -> String {
+        var sub = Substring(word)
+        while let f = sub.first, f.isNumber { sub = sub.dropFirst() }
+        while let l = sub.last, l.isNumber { sub = sub.dropLast() }
+        return String(sub)
     }
 
     /// The comparison forms of a word: leetspeak undone (two forms when it has
