@@ -41,8 +41,7 @@ public struct ContentLibrary: Sendable {
             if lenient {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-",
                                                reason: Phrase("content.blocklist_lenient", [String(library.blocklist.count)])))
-            }
-            if library.blocklist.count == 0 && !data.isEmpty {
+            } else if library.blocklist.count == 0 && !data.isEmpty {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.blocklist_empty")))
             }
         }
