@@ -76,3 +76,15 @@ struct NameSkeletonTests {
         }
     }
 }
+
+@Suite("Name skeletons: the ASCII fast path")
+struct NameSkeletonFastPathTests {
+    @Test func theFastPathAgreesWithTheFullAlgorithm() {
+        var samples = ["Bob", "B0b", "  Ana   Maria  ", "Emma", "Ivan", "Il1", "x_y-z", "TEACHER", "a\tb", ""]
+        samples += (0..<128).compactMap { Unicode.Scalar(UInt32($0)).map { "a" + String(Character($0)) + "Z" } }
+        for sample in samples {
+            #expect(NameSkeleton.asciiKey(sample) == NameSkeleton.slowKey(sample), "\(sample.debugDescription)")
+        }
+        #expect(NameSkeleton.asciiKey("Ñandú") == nil)
+    }
+}
