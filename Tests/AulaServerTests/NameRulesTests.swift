@@ -165,4 +165,28 @@ import AulaGames
         #expect(Blocklist(fileContents: decoded.text).blocks("Bobo"))
         #expect(Blocklist.decode(Data("tonto\n".utf8)) == ("tonto\n", false))
     }
+
+    /// Any scalars at all (bounded, seeded): validation and keys never trap,
+    /// and a valid name's key is stable when the key is keyed again.
+    @Test func randomTextNeverTrapsAndKeysAreStable() {
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> UInt32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        let planes: [ClosedRange<UInt32>] = [0x20...0x7E, 0x80...0x2FFF, 0x3000...0xFFFF, 0x10000...0x1FFFF, 0x300...0x36F]
+        for _ in 0..<3_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(Int(next() % 12) + 1) {
+                let range = planes[Int(next() % UInt32(planes.count))]
+                if let scalar = Unicode.Scalar(range.lowerBound + next() % (range.upperBound - range.lowerBound + 1)) {
+                    scalars.append(scalar)
+                }
+            }
+            let text = String(scalars)
+            _ = NameRules.validateStudent(text, blocklist: blocklist)
+            let key = NameRules.key(text)
+            #expect(NameRules.key(key) == NameRules.key(NameRules.key(key)))
+        }
+    }
 }
