@@ -114,6 +114,10 @@ import AulaGames
         #expect(student("Profesora Ana") == "error.name_reserved")
         #expect(student("el docente") == "error.name_reserved")
         #expect(student("Admin1") == "error.name_reserved")
+        #expect(student("Adm1n") == "error.name_reserved")
+        #expect(student("T3acher") == "error.name_reserved")
+        #expect(student("Profesór Ana") == "error.name_reserved")
+        #expect(student("Тeacher") == "error.name_mixed_scripts")   // Cyrillic Т: refused either way
         #expect(student("Administrator") == "error.name_reserved")
         #expect(student("ＡＤＭＩＮ") == "error.name_reserved")
         #expect(student("Servidor") == "error.name_reserved")

@@ -71,14 +71,14 @@ enum NameLookAlike {
     /// Words a student may not take, so no student can pass for the teacher or
     /// the server. Compared by look-alike key (so `TEACHER`, `Тeacher` with a
     /// Cyrillic Т, `ａｄｍｉｎ` count), as whole words with digits in them
-    /// ignored (`Admin1`, `4dmin`-style digits are dropped first). The longer
+    /// dropped (`Admin1`) or read as leetspeak (`Adm1n`, `T3acher`). The longer
     /// words also match at the start of a word (`TeacherSmith`, `Administrator`);
     /// `aula` only as a whole word (`Aulakh` is a surname). The whole name run
     /// together (`T e a c h e r`) must not be a reserved word either.
     static let reservedWords = ["teacher", "profesor", "profesora", "docente", "admin", "server", "servidor", "aula"]
     static let reservedPrefixes = ["teacher", "profesor", "docente", "admin", "server", "servidor"]
-    private static let reservedKeys = Set(reservedWords.map(NameKey.student))
-    private static let prefixKeys = reservedPrefixes.map(NameKey.student)
+    private static let reservedKeys = Set(reservedWords.flatMap(Blocklist.fold))
+    private static let prefixKeys = reservedPrefixes.flatMap(Blocklist.fold)
 
     /// The reserved word a name uses, as the student typed it, or nil.
     static func reservedWord(in name: String) -> String? {
@@ -86,10 +86,13 @@ enum NameLookAlike {
         // Each word, and the whole name run together (`T e a c h e r`).
         let joined = words.joined()
         for word in words + [joined] {
+            // Digits dropped (`Admin1`) and read as leetspeak (`Adm1n`, `T3acher`),
+            // accents ignored (`Profesór`): the blocklist's comparison forms.
             let letters = String(String.UnicodeScalarView(word.unicodeScalars.filter {
                 $0.properties.generalCategory != .decimalNumber
             }))
-            for candidate in [NameKey.student(letters), NameKey.student(word)] where !candidate.isEmpty {
+            let candidates = Blocklist.fold(letters) + Blocklist.fold(word)
+            for candidate in candidates where !candidate.isEmpty {
                 if reservedKeys.contains(candidate)
                     || (word != joined || words.count == 1) && prefixKeys.contains(where: { candidate.hasPrefix($0) }) {
                     return word
