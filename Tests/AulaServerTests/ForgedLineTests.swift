@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import AulaGames
 @testable import AulaServer
@@ -33,6 +34,21 @@ import AulaGames
         #expect(en.contains(Catalog.shared.template("usage.say", .en) ?? "?"))
         #expect(es.contains(Catalog.shared.template("usage.say", .es) ?? "?"))
         #expect(!en.unicodeScalars.contains(Phrase.entryMarker))
+    }
+
+    /// `"§key"` arguments are no longer catalog references (they would show as
+    /// typed): code must say `Phrase.entry("key")`. Guards merges of older code.
+    @Test func noSourceStillWritesSectionSignReferences() throws {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("\"§"), "\(file.lastPathComponent) builds a \"§key\" argument; use Phrase.entry(\"key\")")
+        }
     }
 
     @Test func aPaddedChatLineCannotForgeALineOfItsOwn() {
