@@ -1,6 +1,8 @@
 /// Turns the raw bytes of one input line into safe text: UTF-8 with invalid
 /// bytes as U+FFFD, ANSI escape sequences and control characters removed,
-/// tabs as spaces — so nothing a user types can move or clear others' screens.
+/// tabs as spaces; bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E/F,
+/// U+061C), line/paragraph separators (U+2028/9) and noncharacters removed —
+/// so nothing a user types can move, reverse or clear others' screens.
 public enum TextCleaner {
     private enum State {
         case text, escape, escapeIntermediate, controlSequence, controlString, controlStringEscape
@@ -60,6 +62,12 @@ public enum TextCleaner {
                         out.append(" ")
                         tabs += 1
                     case 0x00...0x1F, 0x7F...0x9F: break
+                    // Bidi controls reverse or reorder the rest of a classmate's
+                    // screen line; line and paragraph separators break it.
+                    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: break
+                    // Noncharacters: U+FDD0 marks catalog references (Phrase.entry).
+                    case 0xFDD0...0xFDEF: break
+                    case _ where value & 0xFFFE == 0xFFFE: break
                     default:
                         out.append(scalar)
                         kept += 1

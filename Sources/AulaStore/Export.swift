@@ -44,9 +44,32 @@ public struct ExportRow: Sendable, Equatable {
     }
 
     /// Quotes a field when it holds a comma, a quote or a line break; quotes inside are doubled.
+    /// A cell a spreadsheet would run as a formula is neutralised first (`csvSafe`).
     public static func csvField(_ s: String) -> String {
+        let s = csvSafe(s)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// SPEC §12 (CSV injection, OWASP): a cell starting with `=`, `+`, `-`, `@`,
+    /// tab or CR gets a leading `'`, so Excel, LibreOffice and Sheets show it as
+    /// text instead of running it (`-2+3`, `=HYPERLINK(...)`, `@SUM(...)`). A
+    /// plain number (`-5`, `-2.5`) is left as it is: it cannot be a formula.
+    public static func csvSafe(_ s: String) -> String {
+        guard let first = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return s }
+        if isPlainNumber(s) { return s }
+        return "'" + s
+    }
+
+    private static func isPlainNumber(_ s: String) -> Bool {
+        var digits = 0, dots = 0
+        for (i, c) in s.unicodeScalars.enumerated() {
+            if c == "-" && i == 0 { continue }
+            if c == "." { dots += 1; continue }
+            guard ("0"..."9").contains(c) else { return false }
+            digits += 1
+        }
+        return digits > 0 && dots <= 1 && !s.hasSuffix(".") && !s.hasPrefix("-.")
     }
 
     /// Reads `--since`: `2025-03-04` (midnight UTC) or `2025-03-04T09:15:00Z`; nil when it is neither.

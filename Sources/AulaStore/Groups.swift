@@ -68,22 +68,29 @@ extension Database {
 
     // MARK: Students
 
-    /// The student's id in the group, creating the row at first login; names match case-insensitively.
+    /// The student's id in the group, creating the row at first login; names match case-insensitively
+    /// and look-alikes match each other (`NameKey.student`).
     @discardableResult
     public func ensureStudent(groupID: Int64, name: String, at: Double) throws -> Int64 {
-        let key = NameKey.make(name)
-        if let id = try scalar("SELECT id FROM students WHERE group_id = ? AND name_key = ?",
-                               [.integer(groupID), .text(key)]).int64 {
-            return id
-        }
+        if let row = try student(groupID: groupID, name: name) { return row.id }
+        let key = NameKey.student(name)
         try run("INSERT INTO students (group_id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
                 [.integer(groupID), .text(name), .text(key), .real(at)])
         return lastInsertRowID
     }
 
+    /// The student's row by name: the look-alike key first, then the key rows
+    /// written before look-alike keys were kept (`NameKey.student`).
     public func student(groupID: Int64, name: String) throws -> StudentRow? {
-        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? AND name_key = ?",
-                  [.integer(groupID), .text(NameKey.make(name))]).first.map(Self.studentRow)
+        let keys = [NameKey.student(name), NameKey.make(name)]
+        for key in keys.indices where key == 0 || keys[key] != keys[0] {
+            if let row = try query("""
+                SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? AND name_key = ?
+                """, [.integer(groupID), .text(keys[key])]).first.map(Self.studentRow) {
+                return row
+            }
+        }
+        return nil
     }
 
     public func student(id: Int64) throws -> StudentRow? {

@@ -8,4 +8,12 @@ public enum NameKey {
             .precomposedStringWithCanonicalMapping
             .lowercased()
     }
+
+    /// A student's key (SPEC §12 "Identity and limits"): the case-insensitive
+    /// confusable skeleton, so `Vіctim` (Cyrillic і) finds `Victim`'s row.
+    /// Rows written before this rule keep their `make` key; lookups try the
+    /// skeleton first and that old key second (no migration rewrites them).
+    public static func student(_ name: String) -> String {
+        NameSkeleton.key(name)
+    }
 }

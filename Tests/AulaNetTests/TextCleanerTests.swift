@@ -35,4 +35,27 @@ import Testing
         #expect(TextCleaner.cleanReportingChanges([0x62, 0xFF]) == ("b\u{FFFD}", true))
         #expect(TextCleaner.cleanReportingChanges(Array("a\tb".utf8)) == ("a b", true))
     }
+
+    /// Issue 12: bidi controls reverse classmates' lines, separators break them.
+    @Test func bidiControlsAndLineSeparatorsAreRemoved() {
+        let controls: [UInt32] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+                                  0x200E, 0x200F, 0x061C, 0x2028, 0x2029]
+        for value in controls {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let typed = "ab" + String(Character(scalar)) + "cd"
+            let cleaned = TextCleaner.cleanReportingChanges(Array(typed.utf8))
+            #expect(cleaned == ("abcd", true), "U+\(String(value, radix: 16))")
+        }
+        #expect(TextCleaner.clean(Array("hola \u{202E}odnum\u{202C}!".utf8)) == "hola odnum!")
+    }
+
+    /// Noncharacters are removed: U+FDD0 marks the server's own catalog references.
+    @Test func noncharactersAreRemoved() {
+        for value: UInt32 in [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let typed = String(Character(scalar)) + "error.server_full"
+            #expect(TextCleaner.clean(Array(typed.utf8)) == "error.server_full")
+        }
+        #expect(TextCleaner.clean(Array("§error.server_full".utf8)) == "§error.server_full")
+    }
 }

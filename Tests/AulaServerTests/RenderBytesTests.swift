@@ -55,7 +55,7 @@ import AulaGames
             HangmanStateEvent(room: "hangman-1", view: view, viewer: nil),
             HangmanStateEvent(room: "r", view: HangmanView(round: nil, hintShown: true), viewer: "Ana"),
             InfoEvent(phrases: [Phrase("hangman.state.turn", [awkward[3]]), Phrase("hangman.state.watching", [])]),
-            InfoEvent("hangman.state.turn", "§hangman.state.none"),
+            InfoEvent("hangman.state.turn", Phrase.entry("hangman.state.none")),
         ]
         for (i, s) in awkward.enumerated() {
             events.append(HangmanGuessEvent(room: s, player: awkward[(i + 1) % awkward.count], guess: s, hit: i % 2 == 0,

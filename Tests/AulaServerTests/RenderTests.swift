@@ -37,11 +37,14 @@ import AulaGames
         let line = "one two three four five six seven eight nine ten eleven twelve"
         let wrapped = TextWrap.wrap(line, width: 20)
         #expect(wrapped.allSatisfy { $0.count <= 20 })
-        #expect(wrapped.joined(separator: " ") == line)
+        // Continuation lines carry a two-space hanging indent (issue 12: no
+        // wrapped text starts at column 0).
+        #expect(wrapped.dropFirst().allSatisfy { $0.hasPrefix("  ") && !$0.hasPrefix("   ") })
+        #expect(wrapped.map { $0.trimmingCharacters(in: " ") }.joined(separator: " ") == line)
         let coloured = "\u{1B}[31m" + String(repeating: "x", count: 20) + "\u{1B}[0m"
         #expect(TextWrap.wrap(coloured, width: 20) == [coloured])
         let long = String(repeating: "y", count: 45)
-        #expect(TextWrap.wrap(long, width: 20).map(\.count) == [20, 20, 5])
+        #expect(TextWrap.wrap(long, width: 20).map(\.count) == [20, 20, 9])
     }
 
     @Test func wrappingKeepsTableSpacing() {

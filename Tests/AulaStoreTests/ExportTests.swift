@@ -47,3 +47,33 @@ struct ExportDateTests {
         #expect(ExportRow.parseDate("2023-13-01") == nil)
     }
 }
+
+/// Issue 12, defect 12: CSV injection. SPEC §12: a cell starting with `=`, `+`,
+/// `-`, `@`, tab or CR is written with a leading `'`.
+@Suite("CSV cells that look like formulas")
+struct CSVInjectionTests {
+    @Test func formulaStartsAreNeutralised() {
+        #expect(ExportRow.csvField("=1+1") == "'=1+1")
+        #expect(ExportRow.csvField("+1") == "'+1")
+        #expect(ExportRow.csvField("-2+3") == "'-2+3")
+        #expect(ExportRow.csvField("-Ana") == "'-Ana")
+        #expect(ExportRow.csvField("@SUM(A1)") == "'@SUM(A1)")
+        #expect(ExportRow.csvField("\tx") == "'\tx")
+        #expect(ExportRow.csvField("\rx") == "\"'\rx\"")
+        #expect(ExportRow.csvField("=HYPERLINK(\"x\",\"y\")") == "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"")
+    }
+
+    @Test func ordinaryCellsAndPlainNumbersStayAsTheyAre() {
+        #expect(ExportRow.csvField("Ana") == "Ana")
+        #expect(ExportRow.csvField("Jean-Luc") == "Jean-Luc")
+        #expect(ExportRow.csvField("-5") == "-5")
+        #expect(ExportRow.csvField("-2.5") == "-2.5")
+        #expect(ExportRow.csvField("-") == "'-")
+    }
+
+    @Test func aWholeRowIsNeutralised() {
+        let row = ExportRow(group: "=cmd", session: nil, student: "-Bo", game: "quiz", room: "@r",
+                            round: 1, points: 0, outcome: "+", finishedAt: 0)
+        #expect(row.csvLine == "'=cmd,,'-Bo,quiz,'@r,1,0,'+,1970-01-01T00:00:00Z")
+    }
+}

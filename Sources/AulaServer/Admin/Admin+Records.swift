@@ -29,7 +29,7 @@ extension AdminCall {
         }) { [self] answer in
             guard let answer else { return fail(code: "no_such_group", typedGroup ?? "") }
             let title = Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                               [answer.scope, game ?? "§admin.leaderboard.all_games"])
+                               [answer.scope, game ?? Phrase.entry("admin.leaderboard.all_games")])
             say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0)" } ?? ""),
                                  title: title,
                                  rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
@@ -139,8 +139,8 @@ struct AdminStudent: Sendable {
         try db.query("""
             SELECT s.id, s.name, g.id AS group_id, g.name AS group_name
             FROM students s JOIN groups g ON g.id = s.group_id
-            WHERE s.name_key = ? ORDER BY g.name_key
-            """, [.text(NameKey.make(name))]).map { r in
+            WHERE s.name_key IN (?, ?) ORDER BY g.name_key
+            """, [.text(NameKey.student(name)), .text(NameKey.make(name))]).map { r in
             AdminStudent(id: r.int("id") ?? 0, name: r.string("name") ?? "", groupID: r.int("group_id") ?? 0,
                          group: r.string("group_name") ?? "")
         }

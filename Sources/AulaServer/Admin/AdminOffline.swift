@@ -81,7 +81,7 @@ public enum AdminOffline {
         renderer.width = 200
         let event = LeaderboardEvent(scope: answer.scope,
                                      title: Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                                                   [answer.scope, chosen ?? "§admin.leaderboard.all_games"]),
+                                                   [answer.scope, chosen ?? Phrase.entry("admin.leaderboard.all_games")]),
                                      rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
         return .success(renderer.render(event).replacingOccurrences(of: "\r\n", with: "\n"))
     }

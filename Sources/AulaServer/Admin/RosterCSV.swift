@@ -48,7 +48,7 @@ public enum RosterCSV {
             let cells = fields(raw, separator)
             let rawName = nameColumn < cells.count ? cells[nameColumn] : ""
             let name: String
-            switch NameRules.validate(rawName, blocklist: blocklist) {
+            switch NameRules.validateStudent(rawName, blocklist: blocklist) {
             case .failure(let refusal):
                 problems.append(Problem(line: lineNumber, refusal: refusal))
                 continue

@@ -65,10 +65,14 @@ public struct Catalog: Sendable {
         let table = table(language)
         let template = table[phrase.key] ?? en[phrase.key] ?? phrase.key
         guard phrase.args.contains(where: Catalog.isEntryReference) else { return Catalog.fill(template, phrase.args) }
-        // An argument written `§key` is itself a catalog entry (e.g. a usage line
-        // inside "Usage: {0}"), translated into the same language.
-        let args = phrase.args.map { arg in
-            arg.hasPrefix("§") ? (table[String(arg.dropFirst())] ?? String(arg.dropFirst())) : arg
+        // An argument made by `Phrase.entry(key)` is itself a catalog entry (e.g.
+        // a usage line inside "Usage: {0}"), translated into the same language.
+        // Its marker is a noncharacter no user can type (TextCleaner drops it),
+        // so user text is never looked up, whatever it starts with.
+        let args = phrase.args.map { arg -> String in
+            guard Catalog.isEntryReference(arg) else { return arg }
+            let key = String(String.UnicodeScalarView(arg.unicodeScalars.dropFirst()))
+            return table[key] ?? en[key] ?? key
         }
         return Catalog.fill(template, args)
     }
@@ -77,11 +81,11 @@ public struct Catalog: Sendable {
         text(Phrase(key, args), language)
     }
 
-    /// Whether an argument is `§key`: checked on its first two bytes (`§` is
-    /// C2 A7), since it runs for every argument of every message sent.
+    /// Whether an argument is `Phrase.entry(key)`: checked on its first three
+    /// bytes (U+FDD0 is EF B7 90), since it runs for every argument of every message sent.
     static func isEntryReference(_ arg: String) -> Bool {
         var bytes = arg.utf8.makeIterator()
-        return bytes.next() == 0xC2 && bytes.next() == 0xA7
+        return bytes.next() == 0xEF && bytes.next() == 0xB7 && bytes.next() == 0x90
     }
 
     /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone.

@@ -124,6 +124,16 @@ extension CatalogParts {
             "who.next_page": "Type \"who {0}\" for the next page.",
             "rooms.title_paged": "Rooms ({0}) — page {1} of {2}:",
             "rooms.next_page": "Type \"rooms {0}\" for the next page.",
+
+            // Issue 12: look-alike names, reserved words, the blocklist file.
+            "error.name_lookalike": "That name looks too much like {0}, who is online; pick another.",
+            "error.name_invisible": "That name has an invisible or blank character ({0}); use visible letters only.",
+            "error.name_too_many_marks": "That name has too many accents on one letter (at most {0}); try another name.",
+            "error.name_lone_mark": "That name has an accent with no letter under it; try another name.",
+            "error.name_mixed_scripts": "The word \"{0}\" mixes letters of different alphabets (like Latin and Cyrillic); write each word in one alphabet.",
+            "error.name_reserved": "\"{0}\" is kept for the teacher and the server, so it cannot be part of a student's name; pick another.",
+            "content.blocklist_lenient": "the file is not valid UTF-8 text; its unreadable bytes were skipped and {0} words kept — save it as UTF-8",
+            "content.blocklist_empty": "the file has no words, so no name is blocked",
         ],
         es: [
             "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
@@ -248,6 +258,16 @@ extension CatalogParts {
             "who.next_page": "Escribe \"quien {0}\" para ver la página siguiente.",
             "rooms.title_paged": "Salas ({0}) — página {1} de {2}:",
             "rooms.next_page": "Escribe \"salas {0}\" para ver la página siguiente.",
+
+            // Issue 12: nombres que se parecen, palabras reservadas, el archivo de la lista.
+            "error.name_lookalike": "Ese nombre se parece demasiado al de {0}, que está conectado; elige otro.",
+            "error.name_invisible": "Ese nombre tiene un carácter invisible o en blanco ({0}); usa solo letras que se vean.",
+            "error.name_too_many_marks": "Ese nombre tiene demasiados acentos en una letra (como mucho {0}); prueba con otro.",
+            "error.name_lone_mark": "Ese nombre tiene un acento sin letra debajo; prueba con otro.",
+            "error.name_mixed_scripts": "La palabra \"{0}\" mezcla letras de alfabetos distintos (como el latino y el cirílico); escribe cada palabra en un solo alfabeto.",
+            "error.name_reserved": "\"{0}\" está reservado para el profesorado y el servidor, así que no puede formar parte del nombre de un estudiante; elige otro.",
+            "content.blocklist_lenient": "el archivo no es texto UTF-8 válido; se han saltado los bytes ilegibles y se han guardado {0} palabras; guárdalo como UTF-8",
+            "content.blocklist_empty": "el archivo no tiene palabras, así que no se bloquea ningún nombre",
         ]
     )
 }

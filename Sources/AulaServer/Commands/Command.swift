@@ -126,7 +126,7 @@ public enum Suggestion {
 extension Refusal {
     /// "Usage: join ROOM" — a command typed without what it needs.
     public static func usage(_ code: String, _ commandID: String) -> Refusal {
-        Refusal(code, Phrase("error.usage", ["§usage.\(commandID)"]))
+        Refusal(code, Phrase("error.usage", [Phrase.entry("usage.\(commandID)")]))
     }
 }
 

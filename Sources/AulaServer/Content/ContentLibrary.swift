@@ -34,10 +34,15 @@ public struct ContentLibrary: Sendable {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         let blocklistURL = root.appendingPathComponent("Decks/blocklist.txt")
         if let data = try? Data(contentsOf: blocklistURL) {
-            if let text = String(data: data, encoding: .utf8) {
-                library.blocklist = Blocklist(fileContents: text)
-            } else {
-                problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.not_utf8")))
+            // Never fail open: a damaged file is read leniently (its valid
+            // words kept) and reported, rather than leaving no blocklist.
+            let (text, lenient) = Blocklist.decode(data)
+            library.blocklist = Blocklist(fileContents: text)
+            if lenient {
+                problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-",
+                                               reason: Phrase("content.blocklist_lenient", [String(library.blocklist.count)])))
+            } else if library.blocklist.count == 0 && !data.isEmpty {
+                problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.blocklist_empty")))
             }
         }
         let (decks, deckProblems) = WordDeckLoader.load(contentDirectory: root)

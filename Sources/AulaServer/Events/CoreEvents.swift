@@ -147,7 +147,13 @@ public struct BroadcastEvent: Event {
     public let message: String
     public var name: String { "broadcast" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("from", .string(from)), ("text", .string(message))] }
-    public func text(_ t: TextContext) -> [String] { [t.paint(.warn, t.say("broadcast.line", from, message))] }
+    public func text(_ t: TextContext) -> [String] { [BroadcastEvent.marker + t.paint(.warn, t.say("broadcast.line", from, message))] }
+
+    /// Starts every broadcast line in every text mode (colour, `color off`,
+    /// reader): no student line can start with it, since chat lines start with
+    /// a name (names have no `>`) and wrapped continuations are indented.
+    /// JSON `broadcast` is unchanged.
+    public static let marker = ">>> "
 }
 
 /// `kicked {reason}` — you were removed by a teacher.

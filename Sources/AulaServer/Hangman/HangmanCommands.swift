@@ -67,7 +67,7 @@ extension HangmanGame {
                 return
             }
             settings.difficulty = difficulty
-            phrase = Phrase("hangman.set.difficulty", [player.name, "§" + difficulty.phraseKey])
+            phrase = Phrase("hangman.set.difficulty", [player.name, Phrase.entry(difficulty.phraseKey)])
         case "deck", "mazo", "baraja":
             switch HangmanSettings.findDeck(value, in: server.content.wordDecks) {
             case .failure(let refusal):

@@ -74,7 +74,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     public var isPlaying: Bool { loading || (round.map { !$0.isOver } ?? false) }
 
     public var about: Phrase {
-        Phrase("hangman.about", ["§" + settings.difficulty.phraseKey, settings.deckID, String(settings.turnSeconds)])
+        Phrase("hangman.about", [Phrase.entry(settings.difficulty.phraseKey), settings.deckID, String(settings.turnSeconds)])
     }
 
     public var commands: CommandTable<GameCall> { HangmanCommands.table }
@@ -161,7 +161,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
             return
         }
         func list(_ letters: [Character]) -> String {
-            letters.isEmpty ? "§hangman.state.none" : letters.map(String.init).joined(separator: ", ")
+            letters.isEmpty ? Phrase.entry("hangman.state.none") : letters.map(String.init).joined(separator: ", ")
         }
         player.send(InfoEvent(phrases: [
             Phrase("hangman.state.tried", [list(round.tried)]),
@@ -180,7 +180,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 
     var settingsPhrase: Phrase {
-        Phrase("hangman.settings", ["§" + settings.difficulty.phraseKey, settings.deckID, String(settings.turnSeconds)])
+        Phrase("hangman.settings", [Phrase.entry(settings.difficulty.phraseKey), settings.deckID, String(settings.turnSeconds)])
     }
 
     // MARK: Telling the room

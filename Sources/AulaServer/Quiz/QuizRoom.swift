@@ -82,7 +82,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     }
 
     public var about: Phrase {
-        Phrase("quiz.room.about", [game.deck.title, "§quiz.style.\(game.deck.style.rawValue)",
+        Phrase("quiz.room.about", [game.deck.title, Phrase.entry("quiz.style.\(game.deck.style.rawValue)"),
                                    String(game.deck.questions.count)])
     }
 

@@ -1,7 +1,11 @@
 /// Word wrapping that ignores ANSI colour codes when measuring, so coloured
 /// lines wrap where plain ones would. Lines that fit are returned untouched
-/// (ASCII art and boards are drawn to fit and never reflowed).
+/// (ASCII art and boards are drawn to fit and never reflowed); the lines a
+/// long line is cut into are indented after the first (hanging indent).
 enum TextWrap {
+    /// Extra spaces in front of every continuation line.
+    static let continuationIndent = 2
+
     static func visibleLength(_ s: Substring) -> Int {
         var n = 0
         var inEscape = false
@@ -23,8 +27,13 @@ enum TextWrap {
     static func wrap(_ line: String, width: Int) -> [String] {
         let width = max(width, Renderer.minWidth)
         if line.utf8.count <= width || visibleLength(line[...]) <= width { return [line] }
+        // Continuation lines are indented two more spaces than the line's own
+        // indentation: no wrapped text ever starts at column 0, so a chat line
+        // padded to wrap at the right place cannot make its continuation read
+        // as a line of its own (`Teacher Smith: class is over`).
         let indent = String(line.prefix { $0 == " " })
-        let hang = indent.count < width / 2 ? indent : ""
+        let hang = (indent.count + continuationIndent < width / 2 ? indent : "")
+            + String(repeating: " ", count: continuationIndent)
         var result: [String] = []
         var current = ""
         var length = 0

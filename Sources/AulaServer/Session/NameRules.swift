@@ -1,16 +1,27 @@
 import AulaGames
+import AulaStore
 
-/// The rules for a player's name (SPEC §3): 2–16 characters, Unicode letters,
-/// digits, space, `-` and `_`, surrounding spaces trimmed. Anything else makes
-/// the name invalid — names are refused, never silently cleaned.
+/// The rules for a player's name (SPEC §3, §12 "Identity and limits"): 2–16
+/// characters, Unicode letters, digits, space, `-` and `_`, surrounding spaces
+/// trimmed; nothing invisible, no fillers, at most two combining marks on a
+/// letter, one script per word. Anything else makes the name invalid — names
+/// are refused with the reason, never silently cleaned. Student names also may
+/// not use a reserved word (`teacher`, `admin`...: see `NameLookAlike`).
 public enum NameRules {
     public static let minLength = 2
     public static let maxLength = 16
+    /// More marks than this on one letter is Zalgo text (Vietnamese needs two: ệ).
+    public static let maxMarksPerLetter = 2
 
-    /// The trimmed name, or the reason it cannot be used.
+    /// The trimmed name, or the reason it cannot be used — for teacher and group
+    /// names (no reserved words: a teacher may well be called `Admin`).
     public static func validate(_ raw: String, blocklist: Blocklist) -> Result<String, Refusal> {
         let name = trimSpaces(raw)
         if name.isEmpty { return .failure(Refusal("name_invalid", Phrase("error.name_empty"))) }
+        // Before the length: invisible characters can make one blank grapheme.
+        for scalar in name.unicodeScalars where NameLookAlike.isInvisible(scalar) {
+            return .failure(Refusal("name_invalid", Phrase("error.name_invisible", [codePointName(scalar.value)])))
+        }
         let count = name.count
         if count < minLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_short", [String(minLength)]))) }
         if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
@@ -19,12 +30,28 @@ public enum NameRules {
                 ? codePointName(scalar.value) : String(scalar)
             return .failure(Refusal("name_invalid", Phrase("error.name_bad_character", [shown])))
         }
+        if let refusal = NameLookAlike.markProblem(name) { return .failure(refusal) }
+        if let word = NameLookAlike.mixedScriptWord(name) {
+            return .failure(Refusal("name_invalid", Phrase("error.name_mixed_scripts", [word])))
+        }
         if blocklist.blocks(name) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
         return .success(name)
     }
 
-    /// Names are unique case-insensitively within a group.
-    public static func key(_ name: String) -> String { name.lowercased() }
+    /// `validate` plus the reserved words: the rules for a student's name.
+    public static func validateStudent(_ raw: String, blocklist: Blocklist) -> Result<String, Refusal> {
+        let result = validate(raw, blocklist: blocklist)
+        guard case .success(let name) = result else { return result }
+        if let word = NameLookAlike.reservedWord(in: name) {
+            return .failure(Refusal("name_invalid", Phrase("error.name_reserved", [word])))
+        }
+        return result
+    }
+
+    /// Names are unique within a group by their look-alike key: case, width,
+    /// accents typed apart and homoglyphs of other scripts do not make a new
+    /// name (`NameKey.student`, the same key the stored student row uses).
+    public static func key(_ name: String) -> String { NameKey.student(name) }
 
     static func isAllowed(_ s: Unicode.Scalar) -> Bool {
         if s == " " || s == "-" || s == "_" { return true }
@@ -51,57 +78,6 @@ public enum NameRules {
 func codePointName(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-}
-
-/// Words that may not appear in a player's name (`Decks/blocklist.txt`, one a line).
-public struct Blocklist: Sendable {
-    let words: Set<String>
-
-    public init(words: [String]) {
-        self.words = Set(words.map { Blocklist.fold($0) }.filter { $0.count >= 2 })
-    }
-
-    public init(fileContents: String) {
-        let lines = fileContents.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: " \t") }
-        self.init(words: lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
-    }
-
-    public static let empty = Blocklist(words: [])
-
-    public var count: Int { words.count }
-
-    /// A name is blocked when one of its words, or the whole name with its
-    /// separators removed (`b_a-d`), is a blocked word — ignoring case, accents
-    /// and digit look-alikes. Whole words only, so "Cassandra" is fine.
-    public func blocks(_ name: String) -> Bool {
-        guard !words.isEmpty else { return false }
-        var candidates = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map { Blocklist.fold(String($0)) }
-        candidates.append(Blocklist.fold(name))
-        return candidates.contains { words.contains($0) }
-    }
-
-    static func fold(_ s: String) -> String {
-        var out = ""
-        for scalar in s.lowercased().unicodeScalars {
-            switch scalar {
-            case " ", "-", "_": continue
-            case "á", "à", "ä", "â": out += "a"
-            case "é", "è", "ë", "ê": out += "e"
-            case "í", "ì", "ï", "î": out += "i"
-            case "ó", "ò", "ö", "ô": out += "o"
-            case "ú", "ù", "ü", "û": out += "u"
-            case "0": out += "o"
-            case "1": out += "i"
-            case "3": out += "e"
-            case "4": out += "a"
-            case "5": out += "s"
-            default:
-                if scalar.properties.generalCategory == .nonspacingMark { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }
 
 extension String {

@@ -32,9 +32,12 @@ public final class Player: @unchecked Sendable {
         self.name = name
         self.group = group
         self.client = client
+        key = NameRules.key(name)
     }
 
-    public var key: String { NameRules.key(name) }
+    /// The look-alike key of the name (`NameRules.key`), computed once: the
+    /// console compares it against every player.
+    public let key: String
     public var isConnected: Bool { client?.connection.isOpen ?? false }
     public var language: Language { client?.renderer.language ?? .en }
     public var isReader: Bool { client?.renderer.reader ?? false }

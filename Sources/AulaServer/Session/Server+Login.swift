@@ -75,14 +75,14 @@ extension Server {
             promptName(client)
             return
         }
-        switch NameRules.validate(line, blocklist: content.blocklist) {
+        switch NameRules.validateStudent(line, blocklist: content.blocklist) {
         case .failure(let refusal):
             client.send(ErrorEvent(refusal))
             promptName(client)
         case .success(let name):
             let group = currentGroup
-            if let existing = players[playerKey(group, name)], existing.isConnected {
-                client.send(ErrorEvent(code: "name_taken", name))
+            if let clash = nameClash(name, group: group) {
+                client.send(clash)
                 promptName(client)
                 return
             }

@@ -1,0 +1,123 @@
+import Foundation
+import AulaStore
+
+/// Words that may not appear in a player's name (`Decks/blocklist.txt`, one a
+/// line, `#` comments). A plain line blocks a whole word (or the whole name run
+/// together: `b_a-d`); a line starting with `*` also blocks the word inside
+/// longer words (`*shit` blocks `ShitHead`). Substring matching is kept to a
+/// short, chosen list because of the Scunthorpe problem: `cunt` inside a town,
+/// `ass` in `Cassandra`, `porn` in Thai names, `anal` in `Analía`.
+/// Both sides are compared by their look-alike key after undoing leetspeak
+/// (`0`→o, `1`→i or l, `3`→e, `4`→a, `5`→s, `7`→t, `@`→a, `$`→s) and dropping
+/// accents and separators, so `H1tl3r`, `ЅНІТ` and `s_h-i_t` are caught; a
+/// word also counts without the digits around it (`Tonto99`).
+public struct Blocklist: Sendable {
+    let words: Set<String>
+    let inside: [String]
+
+    public init(words: [String]) {
+        var exact: Set<String> = []
+        var inside: [String] = []
+        for raw in words {
+            let substring = raw.hasPrefix("*")
+            let word = substring ? String(raw.dropFirst()) : raw
+            for folded in Blocklist.fold(word) where folded.count >= 2 {
+                exact.insert(folded)
+                if substring && folded.count >= 3 { inside.append(folded) }
+            }
+        }
+        self.words = exact
+        self.inside = inside
+    }
+
+    public init(fileContents: String) {
+        let lines = fileContents.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: " \t") }
+        self.init(words: lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    public static let empty = Blocklist(words: [])
+
+    public var count: Int { words.count }
+
+    /// The file's text: UTF-8 (a BOM dropped), UTF-16 with a BOM (Windows
+    /// Notepad's "Unicode"), else UTF-8 read leniently. `lenient` says bad
+    /// bytes were skipped, which the caller reports: a damaged file must never
+    /// leave the server with no blocklist, nor silently with half of one.
+    public static func decode(_ data: Data) -> (text: String, lenient: Bool) {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let little = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            var i = 2
+            while i + 1 < bytes.count {
+                units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+                i += 2
+            }
+            let valid = String(validating: units, as: UTF16.self)
+            return (valid ?? String(decoding: units, as: UTF16.self), valid == nil || bytes.count % 2 == 1)
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if let text = String(validating: body, as: UTF8.self) { return (text, false) }
+        // Lossy: invalid bytes become U+FFFD, then every character that cannot
+        // be in a word is a separator, so the valid words around them survive.
+        let lossy = String(decoding: body, as: UTF8.self)
+        let cleaned = String(String.UnicodeScalarView(lossy.unicodeScalars.map { scalar -> Unicode.Scalar in
+            scalar == "\u{FFFD}" || scalar.properties.generalCategory == .control && scalar != "\n" ? "\n" : scalar
+        }))
+        return (cleaned, true)
+    }
+
+    /// A name is blocked when one of its words, or the whole name with its
+    /// separators removed, is a blocked word; or when a `*` word is inside it.
+    public func blocks(_ name: String) -> Bool {
+        guard !words.isEmpty else { return false }
+        let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
+        // Each word as typed, and without the digits around it (`Puta99`).
+        var candidates = (parts + parts.map(Blocklist.trimDigits)).flatMap(Blocklist.fold)
+        let whole = Blocklist.fold(name)
+        candidates += whole
+        if candidates.contains(where: { words.contains($0) }) { return true }
+        return whole.contains { folded in inside.contains { folded.contains($0) } }
+    }
+
+    static func trimDigits(_ word: String) -> String {
+        var sub = Substring(word)
+        while let f = sub.first, f.isNumber { sub = sub.dropFirst() }
+        while let l = sub.last, l.isNumber { sub = sub.dropLast() }
+        return String(sub)
+    }
+
+    /// The comparison forms of a word: leetspeak undone (two forms when it has
+    /// a `1`: i and l), look-alike key, accents and separators dropped.
+    static func fold(_ s: String) -> [String] {
+        var forms = [""]
+        for scalar in s.unicodeScalars {  // case is left to the look-alike key (Cyrillic capitals)
+            let replacement: [String]
+            switch scalar {
+            case " ", "-", "_", ".": replacement = [""]
+            case "0": replacement = ["o"]
+            case "1": replacement = ["i", "l"]
+            case "3": replacement = ["e"]
+            case "4", "@": replacement = ["a"]
+            case "5", "$": replacement = ["s"]
+            case "7": replacement = ["t"]
+            default: replacement = [String(scalar)]
+            }
+            if replacement.count == 1 {
+                for i in forms.indices { forms[i] += replacement[0] }
+            } else if forms.count < 8 {
+                forms = forms.flatMap { form in replacement.map { form + $0 } }
+            } else {
+                for i in forms.indices { forms[i] += replacement[0] }
+            }
+        }
+        return forms.map { form in
+            let key = NameKey.student(form).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                let category = $0.properties.generalCategory
+                // ñ keeps its tilde: `coño` is blocked, `cono` (a cone) is not.
+                return $0 == "\u{303}" || category != .nonspacingMark && category != .spacingMark && $0 != " "
+            }
+            return String(String.UnicodeScalarView(key))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import AulaStore
+
+/// Issue 12, defect 11: names that render like an online student's must get
+/// the same key (UTS #39 skeleton after NFKC and case folding).
+@Suite("Name skeletons")
+struct NameSkeletonTests {
+    private func same(_ a: String, _ b: String) -> Bool { NameSkeleton.key(a) == NameSkeleton.key(b) }
+
+    @Test func caseAndWidthAndMathematicalLettersFold() {
+        #expect(same("Victim", "victim"))
+        #expect(same("Victim", "VICTIM"))
+        #expect(same("Victim", "Ｖｉｃｔｉｍ"))        // fullwidth
+        #expect(same("Victim", "𝐕𝐢𝐜𝐭𝐢𝐦"))            // mathematical bold
+        #expect(same("Ivan", "ivan"))
+    }
+
+    @Test func cyrillicAndGreekHomoglyphsFold() {
+        #expect(same("Victim", "Vіctim"))               // Cyrillic і
+        #expect(same("Bob", "Воb"))                     // Cyrillic В, о
+        #expect(same("BOB", "ВОВ"))                     // all Cyrillic capitals
+        #expect(same("ANNA", "ΑΝΝΑ"))                   // all Greek capitals
+        #expect(same("Ivan", "Ιvan"))                   // Greek capital iota
+        #expect(same("Oscar", "Οscar"))                 // Greek capital omicron
+        #expect(same("paco", "расо"))                   // Cyrillic р, а, с, о
+        #expect(same("Bob", "B0b"))                     // digit zero
+    }
+
+    @Test func invisibleCharactersAndSpacingDoNotMakeANewName() {
+        #expect(same("Victim", "Victim\u{034F}"))       // combining grapheme joiner
+        #expect(same("Victim", "Vic\u{FE0F}tim"))       // variation selector
+        #expect(same("Victim", "Victim\u{180B}"))       // Mongolian free variation selector
+        #expect(same("Victim", "Vic\u{200B}tim"))       // zero-width space
+        #expect(same("Ana Maria", "Ana  Maria"))
+        #expect(same("Ana", " Ana "))
+    }
+
+    @Test func accentsTypedApartAreTheSameLetter() {
+        #expect(same("José", "Jose\u{301}"))
+        #expect(!same("José", "Jose"))
+        #expect(!same("Ana", "Ama"))
+        #expect(!same("Ana María", "Ana_María"))
+    }
+
+    @Test func skeletonIsUTS39() {
+        // UTS #39 examples: the prototype of `m` is `rn`, of `0` is `O`.
+        #expect(NameSkeleton.skeleton("m") == "rn")
+        #expect(NameSkeleton.skeleton("0") == "O")
+        #expect(NameSkeleton.skeleton("а") == "a")   // Cyrillic а
+        #expect(same("Emma", "Ernrna"))
+    }
+
+    @Test func scriptsAreKnown() {
+        #expect(NameSkeleton.script("a") == "LATIN")
+        #expect(NameSkeleton.script("і") == "CYRILLIC")
+        #expect(NameSkeleton.script("α") == "GREEK")
+        #expect(NameSkeleton.script("7") == "COMMON")
+        #expect(NameSkeleton.script("\u{301}") == "INHERITED")
+        #expect(NameSkeleton.script("李") == "HAN")
+        #expect(NameSkeleton.script("か") == "HIRAGANA")
+    }
+
+    @Test func studentRowsAreFoundByLookAlikeAndOldKeys() throws {
+        try withDatabase { db, _ throws in
+            let g = try db.ensureGroup(name: "3B", at: 0)
+            let victim = try db.ensureStudent(groupID: g, name: "Victim", at: 1)
+            #expect(try db.ensureStudent(groupID: g, name: "Vіctim", at: 2) == victim)
+            #expect(try db.student(groupID: g, name: "ＶＩＣＴＩＭ")?.id == victim)
+            // A row written by the first version (key: lowercased name) is still found.
+            try db.run("INSERT INTO students (group_id, name, name_key, created_at) VALUES (?, 'Ana1', 'ana1', 0)",
+                       [.integer(g)])
+            let old = try db.student(groupID: g, name: "ANA1")
+            #expect(old?.name == "Ana1")
+            #expect(try db.ensureStudent(groupID: g, name: "ana1", at: 3) == old?.id)
+        }
+    }
+}
+
+@Suite("Name skeletons: the ASCII fast path")
+struct NameSkeletonFastPathTests {
+    @Test func theFastPathAgreesWithTheFullAlgorithm() {
+        var samples = ["Bob", "B0b", "  Ana   Maria  ", "Emma", "Ivan", "Il1", "x_y-z", "TEACHER", "a\tb", ""]
+        samples += (0..<128).compactMap { Unicode.Scalar(UInt32($0)).map { "a" + String(Character($0)) + "Z" } }
+        for sample in samples {
+            #expect(NameSkeleton.asciiKey(sample) == NameSkeleton.slowKey(sample), "\(sample.debugDescription)")
+        }
+        #expect(NameSkeleton.asciiKey("Ñandú") == nil)
+    }
+}
