@@ -139,6 +139,15 @@ extension CatalogParts {
             "error.no_such_teacher": "There is no teacher called {0}.",
             "error.bad_game": "\"{0}\" is not a game: use hangman, quiz or level.",
             "error.no_shutdown": "No shutdown is planned.",
+            // Identity that holds (issue 12): alerts, storage errors at login, `release`.
+            "admin.storage_unavailable": "The database is not answering right now, so the password could not be checked (it was not counted as wrong). Try again in a minute; the server log has details.",
+            "admin.alert.pin_locked": "Alert: too many wrong PINs for {0} ({1}) from {2}. That student is locked for {3} minutes; type release {0} to lift it.",
+            "admin.alert.pin_address_locked": "Alert: too many wrong PINs from address {0} (last name tried: {1}). PINs from there are locked for {2} minutes; type release {0} to lift it.",
+            "admin.release.seat": "{0}'s place is free: the next one to log in with that name starts a new place.",
+            "admin.release.pin": "{0} may try a PIN again.",
+            "admin.release.address": "Address {0} may try PINs again.",
+            "error.nothing_to_release": "Nothing to release for \"{0}\": no student of that name is waiting to reconnect and no PIN lock is on it.",
+            "error.player_online": "{0} is connected right now; there is no place to release (use kick to disconnect them).",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -278,6 +287,15 @@ extension CatalogParts {
             "error.no_such_teacher": "No hay ningún profesor llamado {0}.",
             "error.bad_game": "«{0}» no es un juego: usa hangman, quiz o level.",
             "error.no_shutdown": "No hay ningún apagado previsto.",
+            // Identidad que se sostiene (issue 12): avisos, errores de almacenamiento al entrar, `liberar`.
+            "admin.storage_unavailable": "La base de datos no responde ahora mismo, así que no se pudo comprobar la contraseña (no cuenta como incorrecta). Vuelve a probar en un minuto; el registro del servidor tiene detalles.",
+            "admin.alert.pin_locked": "Aviso: demasiados PIN incorrectos para {0} ({1}) desde {2}. El PIN de {0} queda bloqueado {3} minutos; escribe liberar {0} para quitar el bloqueo.",
+            "admin.alert.pin_address_locked": "Aviso: demasiados PIN incorrectos desde la dirección {0} (último nombre probado: {1}). Los PIN desde allí quedan bloqueados {2} minutos; escribe liberar {0} para quitar el bloqueo.",
+            "admin.release.seat": "El puesto de {0} queda libre: quien entre después con ese nombre empieza un puesto nuevo.",
+            "admin.release.pin": "{0} puede volver a probar su PIN.",
+            "admin.release.address": "La dirección {0} puede volver a probar PIN.",
+            "error.nothing_to_release": "No hay nada que liberar para «{0}»: nadie con ese nombre espera para reconectarse y no tiene ningún bloqueo de PIN.",
+            "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
         ]
     )
 }

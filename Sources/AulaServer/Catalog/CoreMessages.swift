@@ -115,6 +115,11 @@ extension CatalogParts {
             "error.storage_unavailable": "The scores cannot be read right now. Try again in a moment.",
             "error.not_host": "Only the host ({0}) can do that.",
             "content.not_utf8": "the file is not UTF-8 text",
+            // Identity that holds (issue 12: PIN locks, held names, storage errors at login).
+            "error.pin_locked": "Too many wrong PINs. Wait {0} minutes before trying again, or ask your teacher.",
+            "error.name_held": "{0} belongs to someone who just lost their connection; wait {1} minutes or ask your teacher.",
+            "login.storage_unavailable": "The class database is not answering right now; try again in a minute or tell your teacher.",
+            "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
         ],
         es: [
             "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
@@ -230,6 +235,11 @@ extension CatalogParts {
             "error.storage_unavailable": "Ahora no se pueden leer las puntuaciones. Prueba otra vez en un momento.",
             "error.not_host": "Solo quien dirige la sala ({0}) puede hacer eso.",
             "content.not_utf8": "el archivo no es texto UTF-8",
+            // Identidad que se sostiene (issue 12: bloqueos de PIN, nombres reservados, errores de almacenamiento al entrar).
+            "error.pin_locked": "Demasiados PIN incorrectos. Espera {0} minutos antes de volver a probar, o avisa a tu docente.",
+            "error.name_held": "{0} es el nombre de alguien que acaba de perder la conexión; espera {1} minutos o avisa a tu docente.",
+            "login.storage_unavailable": "La base de datos de la clase no responde ahora mismo; vuelve a probar en un minuto o avisa a tu docente.",
+            "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otro ordenador: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
         ]
     )
 }

@@ -14,6 +14,9 @@ public final class Player: @unchecked Sendable {
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public internal(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
+    /// The address of the player's latest connection: within the reconnect
+    /// grace, a name without a PIN is given back only to the same address.
+    var peerAddress: String
     /// Someone (the code editor) may take every line this player types.
     /// While it does, pasting a whole program at once is allowed: the flood
     /// limit rises tenfold (still bounded) for this connection.
@@ -31,6 +34,7 @@ public final class Player: @unchecked Sendable {
         self.name = name
         self.group = group
         self.client = client
+        self.peerAddress = client.connection.peerAddress
     }
 
     public var key: String { NameRules.key(name) }
