@@ -11,9 +11,23 @@ final class TestClient {
     /// Every line received so far, for failure messages.
     private(set) var transcript: [String] = []
 
-    init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
+    /// `source`: the loopback address to connect from (Linux routes all of
+    /// 127.0.0.0/8 to lo), so a test can be "another computer".
+    init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int32? = nil, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestError("socket failed") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw TestError("bind to \(source) failed: errno \(errno)")
+            }
+        }
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
