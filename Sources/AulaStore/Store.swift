@@ -228,6 +228,12 @@ public final class Store: @unchecked Sendable {
         close(timeout: nil)
     }
 
+    /// Commits the writes queued so far without the `commitDelay` wait (a
+    /// write someone is waiting on, like a login's row, as a read would).
+    public func commitSoon() {
+        commitWithoutWaiting()
+    }
+
     /// A read or `sync` is coming: a drain gathering writes commits now.
     private func commitWithoutWaiting() {
         let wake: Bool = lock.withLock {

@@ -100,6 +100,8 @@ extension Server {
                 }
             }
         })
+        // A student waits for this row (their XP, their levels): no gathering delay.
+        store.commitSoon()
     }
 
     // MARK: Housekeeping
