@@ -288,13 +288,19 @@ final class AdminSession: @unchecked Sendable {
                 }, done: { [weak self] result in
                     server.loop.execute { [weak self] in
                         guard let self, self.isOpen else { return }
-                        if case .success(true) = result {
+                        switch result {
+                        case .success(true):
                             self.client.send(InfoEvent("admin.first_teacher_created", name, style: .good))
                             self.loggedIn(as: name)
-                        } else {
+                        case .success(false):
                             self.client.send(AdminErrorEvent(code: "first_teacher_taken"))
                             self.askTeacherName()
                             self.replayHeld()
+                        case .failure(let error):
+                            // Not "taken": nobody knows yet whether a teacher exists.
+                            log(.error, "admin.first_teacher_storage", ("error", error.description))
+                            self.client.send(AdminErrorEvent(Self.storageUnavailable))
+                            self.close()
                         }
                     }
                 })

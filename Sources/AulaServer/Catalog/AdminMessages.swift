@@ -140,7 +140,7 @@ extension CatalogParts {
             "error.bad_game": "\"{0}\" is not a game: use hangman, quiz or level.",
             "error.no_shutdown": "No shutdown is planned.",
             // Identity that holds (issue 12): alerts, storage errors at login, `release`.
-            "admin.storage_unavailable": "The database is not answering right now, so the password could not be checked (it was not counted as wrong). Try again in a minute; the server log has details.",
+            "admin.storage_unavailable": "The database is not answering right now, so nothing was checked or changed (a password typed is not counted as wrong). Try again in a minute; the server log has details.",
             "admin.alert.pin_locked": "Alert: too many wrong PINs for {0} ({1}) from {2}. That student is locked for {3} minutes; type release {0} to lift it.",
             "admin.alert.pin_address_locked": "Alert: too many wrong PINs from address {0} (last name tried: {1}). PINs from there are locked for {2} minutes; type release {0} to lift it.",
             "admin.release.seat": "{0}'s place is free: the next one to log in with that name starts a new place.",
@@ -288,7 +288,7 @@ extension CatalogParts {
             "error.bad_game": "«{0}» no es un juego: usa hangman, quiz o level.",
             "error.no_shutdown": "No hay ningún apagado previsto.",
             // Identidad que se sostiene (issue 12): avisos, errores de almacenamiento al entrar, `liberar`.
-            "admin.storage_unavailable": "La base de datos no responde ahora mismo, así que no se pudo comprobar la contraseña (no cuenta como incorrecta). Vuelve a probar en un minuto; el registro del servidor tiene detalles.",
+            "admin.storage_unavailable": "La base de datos no responde ahora mismo, así que no se ha comprobado ni cambiado nada (una contraseña escrita no cuenta como incorrecta). Vuelve a probar en un minuto; el registro del servidor tiene detalles.",
             "admin.alert.pin_locked": "Aviso: demasiados PIN incorrectos para {0} ({1}) desde {2}. El PIN de {0} queda bloqueado {3} minutos; escribe liberar {0} para quitar el bloqueo.",
             "admin.alert.pin_address_locked": "Aviso: demasiados PIN incorrectos desde la dirección {0} (último nombre probado: {1}). Los PIN desde allí quedan bloqueados {2} minutos; escribe liberar {0} para quitar el bloqueo.",
             "admin.release.seat": "El puesto de {0} queda libre: quien entre después con ese nombre empieza un puesto nuevo.",
