@@ -124,6 +124,25 @@ import AulaStore
         #expect(try server.store { try $0.audit(limit: 50) }.contains { $0.command == "release Ana" && $0.outcome == "ok" })
     }
 
+    @Test func guessingInParallelFromManyComputersGetsNoMoreThanFiveTries() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        let code = try rosterClass(server, admin, "name,pin\nAna,1234\n")
+        var guessers: [TestClient] = []
+        for i in 0..<20 {
+            let client = try student(server, from: "127.0.1.\(i + 1)")
+            #expect(errorCode(login(client, "Ana", code: code)) == "prompt.pin")
+            guessers.append(client)
+        }
+        // Twenty wrong PINs at once, one per computer: the counts are shared.
+        for (i, client) in guessers.enumerated() { client.send(String(format: "%04d", 5000 + i)) }
+        var answers: [String: Int] = [:]
+        for client in guessers { answers[errorCode(next(client, Self.outcomes)) ?? "none", default: 0] += 1 }
+        #expect(answers == ["wrong_pin": 4, "pin_locked": 16])
+        let audit = try server.store { try $0.audit(limit: 50) }
+        #expect(audit.filter { $0.command.hasPrefix("pin_locked Ana") }.count == 1)
+    }
+
     @Test func oneAddressGuessingAcrossManyNamesIsLockedButOtherAddressesAreNot() throws {
         let server = try TestServer()
         let admin = try server.admin()
