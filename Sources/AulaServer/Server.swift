@@ -50,6 +50,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     /// Time accommodations a teacher gave, by student name key, for this run
     /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
     var rememberedAccommodations: [String: Double] = [:]
+    /// Wrong PINs per student and per address (Session/PINLockouts.swift).
+    var pinLockouts = PINLockouts()
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -72,6 +74,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
         adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
                                         handler: console)
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
+        startIdentityMaintenance()
     }
 
     public var studentPort: Int { studentListener?.port ?? config.port }

@@ -18,13 +18,19 @@ public struct StudentRow: Sendable, Equatable {
     public let name: String
     public let pinHash: String?
     public let createdAt: Double
+    /// The peer address and time of the last login (schema 3; nil before it).
+    public let lastPeer: String?
+    public let lastLoginAt: Double?
 
-    public init(id: Int64, groupID: Int64, name: String, pinHash: String?, createdAt: Double) {
+    public init(id: Int64, groupID: Int64, name: String, pinHash: String?, createdAt: Double,
+                lastPeer: String? = nil, lastLoginAt: Double? = nil) {
         self.id = id
         self.groupID = groupID
         self.name = name
         self.pinHash = pinHash
         self.createdAt = createdAt
+        self.lastPeer = lastPeer
+        self.lastLoginAt = lastLoginAt
     }
 }
 
@@ -84,9 +90,8 @@ extension Database {
     public func student(groupID: Int64, name: String) throws -> StudentRow? {
         let keys = [NameKey.student(name), NameKey.make(name)]
         for key in keys.indices where key == 0 || keys[key] != keys[0] {
-            if let row = try query("""
-                SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? AND name_key = ?
-                """, [.integer(groupID), .text(keys[key])]).first.map(Self.studentRow) {
+            if let row = try query(Self.studentColumns + " FROM students WHERE group_id = ? AND name_key = ?",
+                                   [.integer(groupID), .text(keys[key])]).first.map(Self.studentRow) {
                 return row
             }
         }
@@ -94,13 +99,13 @@ extension Database {
     }
 
     public func student(id: Int64) throws -> StudentRow? {
-        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE id = ?",
+        try query(Self.studentColumns + " FROM students WHERE id = ?",
                   [.integer(id)]).first.map(Self.studentRow)
     }
 
     /// Every student of a group, by name.
     public func students(groupID: Int64) throws -> [StudentRow] {
-        try query("SELECT id, group_id, name, pin_hash, created_at FROM students WHERE group_id = ? ORDER BY name_key",
+        try query(Self.studentColumns + " FROM students WHERE group_id = ? ORDER BY name_key",
                   [.integer(groupID)]).map(Self.studentRow)
     }
 
@@ -115,8 +120,11 @@ extension Database {
                    [.integer(groupID)]).bool ?? false
     }
 
-    private static func studentRow(_ r: Row) -> StudentRow {
+    static let studentColumns = "SELECT id, group_id, name, pin_hash, created_at, last_peer, last_login_at"
+
+    static func studentRow(_ r: Row) -> StudentRow {
         StudentRow(id: r.int("id") ?? 0, groupID: r.int("group_id") ?? 0, name: r.string("name") ?? "",
-                   pinHash: r.string("pin_hash"), createdAt: r.double("created_at") ?? 0)
+                   pinHash: r.string("pin_hash"), createdAt: r.double("created_at") ?? 0,
+                   lastPeer: r.string("last_peer"), lastLoginAt: r.double("last_login_at"))
     }
 }

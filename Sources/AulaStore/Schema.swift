@@ -3,6 +3,7 @@ public enum Schema {
     public static let migrations: [Migration] = [
         Migration(version: 1, name: "create tables", apply: createTables),
         Migration(version: 2, name: "leaderboard totals", apply: addTotals),
+        Migration(version: 3, name: "student last login", apply: addLastLogin),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -135,6 +136,17 @@ public enum Schema {
             JOIN rounds r ON r.id = sc.round_id
             JOIN students st ON st.id = sc.student_id
             GROUP BY sc.student_id, r.game;
+        """)
+    }
+
+    /// Migration 3: where and when each student last logged in. The `open` group's
+    /// names have no PIN: after the reconnect grace a name starts fresh unless it
+    /// comes back from the same address within a day (issue 12, defect 6); and
+    /// names that never finished anything are pruned after a day (defect 12).
+    static func addLastLogin(_ db: Database) throws {
+        try db.execute("""
+        ALTER TABLE students ADD COLUMN last_peer TEXT;
+        ALTER TABLE students ADD COLUMN last_login_at REAL;
         """)
     }
 }

@@ -76,6 +76,15 @@ public final class Store: @unchecked Sendable {
     /// True when called from the store's own thread (inside a write, a read or a `done`).
     public var isOnStoreThread: Bool { DispatchQueue.getSpecific(key: onQueueKey) == true }
 
+    /// For tests of what users get when the database fails: while set, every
+    /// `read` and `write` fails at once with this error (`sync` still works, so
+    /// a test can look inside). Production code never sets it.
+    public var injectedFailure: StoreError? {
+        get { lock.withLock { _injectedFailure } }
+        set { lock.withLock { _injectedFailure = newValue } }
+    }
+    private var _injectedFailure: StoreError?
+
     /// The failure being retried right now, if any.
     public var currentFailure: StoreError? { lock.withLock { failing } }
 
@@ -92,6 +101,7 @@ public final class Store: @unchecked Sendable {
     public func write(_ body: @escaping WriteBody, done: WriteDone? = nil) {
         let refusal: StoreError? = lock.withLock {
             if closed { return StoreError.closed }
+            if let injected = _injectedFailure { return injected }
             if pending.count >= maxPending {
                 return StoreError(code: StoreError.overloadedCode, message: "too many writes waiting for the disk")
             }
@@ -129,8 +139,8 @@ public final class Store: @unchecked Sendable {
     /// Runs a read on the store thread, after the writes queued before it; `done` is called there.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
                                   done: @escaping @Sendable (Result<T, StoreError>) -> Void) {
-        if lock.withLock({ closed }) {
-            done(.failure(.closed))
+        if let refusal = lock.withLock({ closed ? StoreError.closed : _injectedFailure }) {
+            done(.failure(refusal))
             return
         }
         commitWithoutWaiting()
@@ -216,6 +226,12 @@ public final class Store: @unchecked Sendable {
     /// should call `close(timeout:)` instead.
     public func close() {
         close(timeout: nil)
+    }
+
+    /// Commits the writes queued so far without the `commitDelay` wait (a
+    /// write someone is waiting on, like a login's row, as a read would).
+    public func commitSoon() {
+        commitWithoutWaiting()
     }
 
     /// A read or `sync` is coming: a drain gathering writes commits now.

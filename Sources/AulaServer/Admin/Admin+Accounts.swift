@@ -31,21 +31,36 @@ extension AdminCall {
         }
     }
 
-    /// `passwd`: the current password, then the new one twice.
+    /// `passwd`: the current password, then the new one twice. The current
+    /// password is a guess like any login: reserved in the lockout before it is
+    /// hashed; a database that does not answer does not count as wrong.
     func changeOwnPassword() {
         let name = teacher
         ask(.password, "admin.prompt.current_password", hidden: true) { [self] current in
-            read({ db in try db.teacher(name: name)?.passwordHash }) { [self] stored in
-                offLoop({ stored.map { PasswordHash.verify(current, against: $0) } ?? false }) { [self] good in
-                    guard good else {
-                        session.port?.lockout.recordFailure(name, now: server.loop.now)
-                        return fail(code: "wrong_password")
+            if let wait = session.port?.lockout.reserve(name, now: server.loop.now) {
+                return fail(code: "teacher_locked", String(Int(wait.rounded(.up))))
+            }
+            let lockout = LockoutHandle(port: session.port)
+            server.store.read({ db in try db.teacher(name: name)?.passwordHash }) { [self] result in
+                switch result {
+                case .failure:
+                    server.loop.execute { [self] in
+                        lockout.port?.lockout.settleUnchecked(name)
+                        fail(AdminSession.storageUnavailable)
                     }
-                    askNewPassword(for: name) { [self] hash in
-                        write({ db in try db.setTeacherPassword(name: name, hash: hash) }) { [self] changed in
-                            guard changed else { return fail(code: "admin_storage") }
-                            info("admin.passwd.changed", style: .good)
-                            done()
+                case .success(let stored):
+                    offLoop({ stored.map { PasswordHash.verify(current, against: $0) } ?? false }) { [self] good in
+                        guard good else {
+                            lockout.port?.lockout.settleFailure(name, now: server.loop.now)
+                            return fail(code: "wrong_password")
+                        }
+                        lockout.port?.lockout.settleSuccess(name, now: server.loop.now)
+                        askNewPassword(for: name) { [self] hash in
+                            write({ db in try db.setTeacherPassword(name: name, hash: hash) }) { [self] changed in
+                                guard changed else { return fail(code: "admin_storage") }
+                                info("admin.passwd.changed", style: .good)
+                                done()
+                            }
                         }
                     }
                 }
@@ -131,6 +146,11 @@ extension AdminPort {
             session.close()
         }
     }
+}
+
+/// The admin port, carried to the store thread and back to the loop (touched only on the loop).
+struct LockoutHandle: @unchecked Sendable {
+    weak var port: AdminPort?
 }
 
 /// When the countdown speaks: at the start, then at each of these marks left.

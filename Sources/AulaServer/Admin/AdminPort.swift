@@ -28,6 +28,13 @@ final class AdminPort: ConnectionHandler {
         session.start()
     }
 
+    /// Tells every teacher logged in at the console right now (an alert: a PIN lock).
+    func tellTeachers(_ event: Event) {
+        for session in sessions.values where session.isOpen && session.teacher != nil {
+            session.client.send(event)
+        }
+    }
+
     func connection(_ connection: Connection, received line: String) {
         (connection.userData as? AdminSession)?.receive(line)
     }

@@ -55,7 +55,7 @@ final class AdminSession: @unchecked Sendable {
             self?.server.loop.execute { [weak self] in
                 guard let self, self.isOpen else { return }
                 guard case .success(let count) = result else {
-                    self.client.send(AdminErrorEvent(code: "admin_storage"))
+                    self.client.send(AdminErrorEvent(Self.storageUnavailable))
                     self.close()
                     return
                 }
@@ -174,11 +174,36 @@ final class AdminSession: @unchecked Sendable {
         askPassword("admin.prompt.password")
     }
 
+    /// The attempt is reserved before the database and the hash are asked, and
+    /// settled after: parallel consoles share the count, so 64 of them get no
+    /// more guesses than one (issue 12, defect 7). A database that does not
+    /// answer is neither a right nor a wrong password: `storage_unavailable`.
     private func checkPassword(_ password: String, name: String) {
-        stage = .busy
         let server = self.server
+        guard let port else { return close() }
+        if let wait = port.lockout.reserve(name, now: server.loop.now) {
+            client.send(AdminErrorEvent(code: "teacher_locked", String(Int(wait.rounded(.up)))))
+            askTeacherName()
+            return
+        }
+        stage = .busy
+        let peer = connection.peerAddress
+        let lockout = LockoutHandle(port: port)
+        // The reservation is settled through the port, which outlives this
+        // session: hanging up mid-check must neither take a guess back nor
+        // leave the attempt in flight forever.
         server.store.read({ db in try db.teacher(name: name) }) { [weak self] result in
-            let row = (try? result.get()) ?? nil
+            let row: TeacherRow?
+            switch result {
+            case .success(let found): row = found
+            case .failure(let error):
+                server.loop.execute { [weak self] in
+                    lockout.port?.lockout.settleUnchecked(name)
+                    log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
+                    self?.passwordUnchecked()
+                }
+                return
+            }
             // The hash check is slow on purpose: off the loop and off the store thread.
             DispatchQueue.global().async { [weak self] in
                 let good: Bool
@@ -192,8 +217,16 @@ final class AdminSession: @unchecked Sendable {
                 let upgrade: String? = good && row.map { PasswordHash.needsUpgrade($0.passwordHash) } == true
                     ? try? PasswordHash.make(password) : nil
                 server.loop.execute { [weak self] in
-                    guard let self, self.isOpen else { return }
-                    self.passwordChecked(good: good, typedName: name, row: row, upgrade: upgrade)
+                    let now = server.loop.now
+                    if good, let row {
+                        lockout.port?.lockout.settleSuccess(name, now: now)
+                        self?.loggedInChecked(row: row, upgrade: upgrade)
+                        return
+                    }
+                    let lock = lockout.port?.lockout.settleFailure(name, now: now)
+                    server.audit(teacher: String(name.prefix(32)), command: "login", outcome: lock == nil ? "wrong_password" : "locked")
+                    log(.warn, "admin.login_failed", ("name", String(name.prefix(32))), ("peer", peer))
+                    self?.passwordWrong(lock: lock)
                 }
             }
         }
@@ -202,25 +235,33 @@ final class AdminSession: @unchecked Sendable {
     /// A fixed, valid hash of a random string, for unknown names.
     static let decoyHash: String = (try? PasswordHash.make("decoy-\(JoinCode.make())")) ?? ""
 
-    private func passwordChecked(good: Bool, typedName: String, row: TeacherRow?, upgrade: String?) {
-        let now = server.loop.now
-        if good, let row {
-            port?.lockout.recordSuccess(typedName)
-            if let upgrade {
-                server.store.write { db in try db.setTeacherPassword(name: row.name, hash: upgrade) }
-            }
-            server.audit(teacher: row.name, command: "login", outcome: "ok")
-            loggedIn(as: row.name)
-            return
+    private func loggedInChecked(row: TeacherRow, upgrade: String?) {
+        guard isOpen else { return }
+        if let upgrade {
+            server.store.write { db in try db.setTeacherPassword(name: row.name, hash: upgrade) }
         }
-        let lock = port?.lockout.recordFailure(typedName, now: now)
-        server.audit(teacher: String(typedName.prefix(32)), command: "login", outcome: lock == nil ? "wrong_password" : "locked")
+        server.audit(teacher: row.name, command: "login", outcome: "ok")
+        loggedIn(as: row.name)
+    }
+
+    private func passwordWrong(lock: Double?) {
+        guard isOpen else { return }
         client.send(AdminErrorEvent(code: "wrong_password"))
         if let lock { client.send(AdminErrorEvent(code: "teacher_locked", String(Int(lock)))) }
-        log(.warn, "admin.login_failed", ("name", String(typedName.prefix(32))), ("peer", connection.peerAddress))
         askTeacherName()
         replayHeld()
     }
+
+    /// The database did not answer: the attempt did not count, and the teacher is told.
+    private func passwordUnchecked() {
+        guard isOpen else { return }
+        client.send(AdminErrorEvent(Self.storageUnavailable))
+        askTeacherName()
+        replayHeld()
+    }
+
+    /// The console's `storage_unavailable` (worded for a teacher).
+    static let storageUnavailable = Refusal("storage_unavailable", Phrase("admin.storage_unavailable"))
 
     private func createFirstTeacher(name: String, password: String) {
         stage = .busy
@@ -247,13 +288,19 @@ final class AdminSession: @unchecked Sendable {
                 }, done: { [weak self] result in
                     server.loop.execute { [weak self] in
                         guard let self, self.isOpen else { return }
-                        if case .success(true) = result {
+                        switch result {
+                        case .success(true):
                             self.client.send(InfoEvent("admin.first_teacher_created", name, style: .good))
                             self.loggedIn(as: name)
-                        } else {
+                        case .success(false):
                             self.client.send(AdminErrorEvent(code: "first_teacher_taken"))
                             self.askTeacherName()
                             self.replayHeld()
+                        case .failure(let error):
+                            // Not "taken": nobody knows yet whether a teacher exists.
+                            log(.error, "admin.first_teacher_storage", ("error", error.description))
+                            self.client.send(AdminErrorEvent(Self.storageUnavailable))
+                            self.close()
                         }
                     }
                 })

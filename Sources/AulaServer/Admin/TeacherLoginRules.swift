@@ -4,43 +4,65 @@ import AulaStore
 /// Five wrong passwords lock a teacher name for a while (SPEC §7: 60 s). The
 /// clock is given to every call, so tests can step time instead of waiting.
 /// Unknown names are counted like real ones: the lock says nothing about
-/// which names exist.
+/// which names exist. An attempt is reserved before its (slow) hash and
+/// settled after, so parallel consoles cannot slip extra guesses past the
+/// count (issue 12, defect 7); a database error settles it as not counted.
 public struct LoginLockout: Sendable {
-    public var maxFailures: Int
-    public var lockSeconds: Double
-    private var failures: [String: (count: Int, lockedUntil: Double)] = [:]
+    private var ledger: AttemptLedger
+
+    /// Names quiet this long are forgotten (an attacker typing random names
+    /// cannot grow the table forever).
+    public static let forgetAfter = 3600.0
 
     public init(maxFailures: Int = 5, lockSeconds: Double = 60) {
-        self.maxFailures = maxFailures
-        self.lockSeconds = lockSeconds
+        ledger = AttemptLedger(policy: .init(maxFailures: maxFailures, lockSeconds: lockSeconds,
+                                             forgetAfter: LoginLockout.forgetAfter))
     }
+
+    public var maxFailures: Int { ledger.policy.maxFailures }
+    public var lockSeconds: Double { ledger.policy.lockSeconds }
 
     /// Seconds left on the name's lock, or nil when it may try a password now.
     public func lockedFor(_ name: String, now: Double) -> Double? {
-        guard let entry = failures[NameKey.make(name)], entry.lockedUntil > now else { return nil }
-        return entry.lockedUntil - now
+        ledger.lockedFor(NameKey.make(name), now: now)
     }
 
-    /// A wrong password: returns the seconds of the lock it started, if it started one.
+    /// Reserves one password check before hashing: nil when it may go ahead,
+    /// else the seconds to tell the teacher to wait.
+    public mutating func reserve(_ name: String, now: Double) -> Double? {
+        ledger.reserve(NameKey.make(name), now: now)
+    }
+
+    /// A reserved check was wrong: returns the seconds of the lock it started, if it started one.
+    @discardableResult
+    public mutating func settleFailure(_ name: String, now: Double) -> Double? {
+        ledger.fail(NameKey.make(name), now: now)
+    }
+
+    /// A reserved check was right: the name's count is cleared.
+    public mutating func settleSuccess(_ name: String, now: Double) {
+        ledger.succeed(NameKey.make(name), now: now)
+    }
+
+    /// A reserved check could not be made (storage error): not counted.
+    public mutating func settleUnchecked(_ name: String) {
+        ledger.release(NameKey.make(name))
+    }
+
+    /// A wrong password without a reservation (reserve and fail in one step);
+    /// while the name is locked nothing more is counted.
     @discardableResult
     public mutating func recordFailure(_ name: String, now: Double) -> Double? {
-        let key = NameKey.make(name)
-        var entry = failures[key] ?? (0, 0)
-        if entry.lockedUntil != 0, entry.lockedUntil <= now { entry = (0, 0) }  // an old lock ran out: start again
-        entry.count += 1
-        var started: Double?
-        if entry.count >= maxFailures {
-            entry.lockedUntil = now + lockSeconds
-            started = lockSeconds
-        }
-        failures[key] = entry
-        return started
+        if let left = ledger.reserve(NameKey.make(name), now: now) { return left }
+        return ledger.fail(NameKey.make(name), now: now)
     }
 
-    /// A good password clears the name's count.
-    public mutating func recordSuccess(_ name: String) {
-        failures.removeValue(forKey: NameKey.make(name))
+    /// A good password without a reservation clears the name's count.
+    public mutating func recordSuccess(_ name: String, now: Double = 0) {
+        ledger.unlock(NameKey.make(name), now: now)
     }
+
+    public mutating func forgetQuiet(now: Double) { ledger.forgetQuiet(now: now) }
 }
 
 /// Who may create the very first teacher account from the admin port: only a

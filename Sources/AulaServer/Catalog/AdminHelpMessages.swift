@@ -74,6 +74,9 @@ extension CatalogParts {
             "help.admin.color": "Turns colours on or off.",
             "usage.admin.quit": "quit",
             "help.admin.quit": "Leaves the console (the server keeps running).",
+            // Identity that holds (issue 12).
+            "usage.admin.release": "release NAME|ADDRESS",
+            "help.admin.release": "Frees a name held for a student who lost the connection and lifts the PIN lock of a student or an address.",
         ],
         es: [
             "usage.admin.help": "ayuda [comando]",
@@ -148,6 +151,9 @@ extension CatalogParts {
             "help.admin.color": "Activa o desactiva los colores.",
             "usage.admin.quit": "salir",
             "help.admin.quit": "Sale de la consola (el servidor sigue funcionando).",
+            // Identidad que se sostiene (issue 12).
+            "usage.admin.release": "liberar NOMBRE|DIRECCIÓN",
+            "help.admin.release": "Libera un nombre reservado para un estudiante que perdió la conexión y quita el bloqueo de PIN de un estudiante o de una dirección.",
         ]
     )
 }

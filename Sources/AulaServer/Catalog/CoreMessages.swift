@@ -134,6 +134,12 @@ extension CatalogParts {
             "error.name_reserved": "\"{0}\" is kept for the teacher and the server, so it cannot be part of a student's name; pick another.",
             "content.blocklist_lenient": "the file is not valid UTF-8 text; its unreadable bytes were skipped and {0} words kept — save it as UTF-8",
             "content.blocklist_empty": "the file has no words, so no name is blocked",
+
+            // Identity that holds (issue 12: PIN locks, held names, storage errors at login).
+            "error.pin_locked": "Too many wrong PINs. Wait {0} minutes before trying again, or ask your teacher.",
+            "error.name_held": "{0} belongs to someone who just lost their connection; wait {1} minutes or ask your teacher.",
+            "login.storage_unavailable": "The class database is not answering right now; try again in a minute or tell your teacher.",
+            "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
         ],
         es: [
             "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
@@ -268,6 +274,12 @@ extension CatalogParts {
             "error.name_reserved": "\"{0}\" está reservado para el profesorado y el servidor, así que no puede formar parte del nombre de un estudiante; elige otro.",
             "content.blocklist_lenient": "el archivo no es texto UTF-8 válido; se han saltado los bytes ilegibles y se han guardado {0} palabras; guárdalo como UTF-8",
             "content.blocklist_empty": "el archivo no tiene palabras, así que no se bloquea ningún nombre",
+
+            // Identidad que se sostiene (issue 12: bloqueos de PIN, nombres reservados, errores de almacenamiento al entrar).
+            "error.pin_locked": "Demasiados PIN incorrectos. Espera {0} minutos antes de volver a probar, o avisa a tu docente.",
+            "error.name_held": "{0} es el nombre de alguien que acaba de perder la conexión; espera {1} minutos o avisa a tu docente.",
+            "login.storage_unavailable": "La base de datos de la clase no responde ahora mismo; vuelve a probar en un minuto o avisa a tu docente.",
+            "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otro ordenador: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
         ]
     )
 }

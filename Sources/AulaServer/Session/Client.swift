@@ -8,7 +8,7 @@ public final class Client: @unchecked Sendable {
     enum Stage {
         case name
         case classCode(name: String)
-        case pin(name: String, attempts: Int)
+        case pin(name: String, group: GroupRef)
         case checking            // waiting for the database (PIN check, student row)
         case playing
         case closing

@@ -15,6 +15,9 @@ public final class Player: @unchecked Sendable {
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public internal(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
+    /// The address of the player's latest connection: within the reconnect
+    /// grace, a name without a PIN is given back only to the same address.
+    var peerAddress: String
     /// Someone (the code editor) may take every line this player types.
     /// While it does, pasting a whole program at once is allowed: the flood
     /// limit rises tenfold (still bounded) for this connection.
@@ -33,6 +36,7 @@ public final class Player: @unchecked Sendable {
         self.group = group
         self.client = client
         key = NameRules.key(name)
+        self.peerAddress = client.connection.peerAddress
     }
 
     /// The look-alike key of the name (`NameRules.key`), computed once: the

@@ -28,8 +28,8 @@ extension Server {
             receiveName(line, client)
         case .classCode(let name):
             receiveClassCode(line, name: name, client)
-        case .pin(let name, let attempts):
-            receivePIN(line, name: name, attempts: attempts, client)
+        case .pin(let name, let group):
+            receivePIN(line, name: name, group: group, client)
         default:
             break
         }
@@ -109,56 +109,91 @@ extension Server {
         checkStudent(name: name, group: session.group, client)
     }
 
-    /// Looks the student up: a PIN to ask for, a locked session, or straight in.
+    /// Looks the student up: a PIN to ask for, a locked session, a name held
+    /// for someone else, or straight in. A database that does not answer is
+    /// said so (`storage_unavailable`) — never taken for "no such student",
+    /// which would let the name in without its PIN.
     private func checkStudent(name: String, group: GroupRef, _ client: Client) {
         client.stage = .checking
         let groupID = group.id
         store.read({ db in try db.student(groupID: groupID, name: name) }) { [weak self] result in
             self?.loop.execute { [weak self] in
                 guard let self, client.connection.isOpen else { return }
-                let row = (try? result.get()) ?? nil
-                let returning = self.players[self.playerKey(group, name)] != nil
-                if let session = self.classSession, session.locked, session.group == group, row == nil, !returning {
+                defer { self.replayHeldLines(client) }
+                let row: StudentRow?
+                switch result {
+                case .success(let found): row = found
+                case .failure(let error):
+                    self.storageUnavailable(client, during: "login.student", error)
+                    return
+                }
+                let held = self.players[self.playerKey(group, name)]
+                if let session = self.classSession, session.locked, session.group == group, row == nil, held == nil {
                     client.send(ErrorEvent(code: "session_locked"))
                     client.stage = .name
                     self.promptName(client)
-                    self.replayHeldLines(client)
                     return
                 }
                 if row?.pinHash != nil {
-                    client.stage = .pin(name: name, attempts: 0)
+                    // A right PIN reclaims a held name from anywhere; a locked one is not even asked.
+                    if self.refuseIfPINLocked(name: name, group: group, client) { return }
+                    client.stage = .pin(name: name, group: group)
                     self.promptPIN(client)
+                } else if let held, !held.isConnected, held.peerAddress != client.connection.peerAddress {
+                    // Without a PIN only the address tells the student from a classmate typing their name.
+                    self.refuseHeldName(held, client)
                 } else {
                     self.completeLogin(name: name, group: group, client)
                 }
-                self.replayHeldLines(client)
             }
         }
     }
 
-    private func receivePIN(_ line: String, name: String, attempts: Int, _ client: Client) {
-        let group = currentGroup
+    /// What the PIN check found in the database.
+    private enum PINCheck: Sendable { case right, wrong, noPIN }
+
+    private func receivePIN(_ line: String, name: String, group: GroupRef, _ client: Client) {
         let groupID = group.id
         let pin = line.trimmingCharacters(in: " ")
+        let student = PINLockouts.studentKey(groupID: groupID, name: name)
+        let address = client.connection.peerAddress
+        // Reserved before the check, on the loop: every connection shares these counts.
+        if let wait = pinLockouts.reserve(student: student, address: address, now: loop.now) {
+            sendPINLocked(client, seconds: wait)
+            return
+        }
         client.stage = .checking
-        store.read({ db -> Bool in
-            guard let row = try db.student(groupID: groupID, name: name), let hash = row.pinHash else { return true }
-            return PasswordHash.verify(pin, against: hash)
+        store.read({ db -> PINCheck in
+            guard let row = try db.student(groupID: groupID, name: name), let hash = row.pinHash else { return .noPIN }
+            return PINHash.verify(pin, against: hash) ? .right : .wrong
         }) { [weak self] result in
             self?.loop.execute { [weak self] in
-                guard let self, client.connection.isOpen else { return }
-                if (try? result.get()) == true {
-                    self.completeLogin(name: name, group: group, client)
-                } else if attempts + 1 >= 5 {
-                    client.send(ErrorEvent(code: "wrong_pin_final"))
-                    client.stage = .name
-                    self.promptName(client)
-                } else {
-                    client.send(ErrorEvent(code: "wrong_pin"))
-                    client.stage = .pin(name: name, attempts: attempts + 1)
-                    self.promptPIN(client)
+                // Settled even when the connection is gone: hanging up must not undo a guess.
+                guard let self else { return }
+                let open = client.connection.isOpen
+                defer { if open { self.replayHeldLines(client) } }
+                switch result {
+                case .failure(let error):
+                    self.pinLockouts.release(student: student, address: address)
+                    if open { self.storageUnavailable(client, during: "login.pin", error) }
+                case .success(.noPIN):
+                    self.pinLockouts.release(student: student, address: address)
+                    if open { self.completeLogin(name: name, group: group, client) }
+                case .success(.right):
+                    self.pinLockouts.succeed(student: student, address: address, now: self.loop.now)
+                    if open { self.completeLogin(name: name, group: group, client) }
+                case .success(.wrong):
+                    let outcome = self.pinLockouts.fail(student: student, address: address, now: self.loop.now)
+                    self.wrongPIN(name: name, group: group, address: address, outcome: outcome)
+                    guard open else { return }
+                    if let wait = outcome.wait {
+                        self.sendPINLocked(client, seconds: wait)
+                    } else {
+                        client.send(ErrorEvent(code: "wrong_pin"))
+                        client.stage = .pin(name: name, group: group)
+                        self.promptPIN(client)
+                    }
                 }
-                self.replayHeldLines(client)
             }
         }
     }
@@ -184,17 +219,10 @@ extension Server {
         client.stage = .playing
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
         client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
-        log(.info, "login", ("name", name), ("group", group.name))
+        log(.info, "login", ("name", name), ("group", group.name), ("peer", player.peerAddress))
         classChallenges?.studentArrived(player)
-        let now = wallClock()
-        store.write({ db in _ = try db.ensureStudent(groupID: group.id, name: name, at: now) }, done: nil)
-        store.read({ db in try db.student(groupID: group.id, name: name)?.id }) { [weak self, player] result in
-            self?.loop.execute { [player] in
-                if let id = (try? result.get()) ?? nil { player.studentID = id }
-            }
-        }
+        recordLogin(player)
     }
-
     /// A dropped player came back within the grace: same room, same place.
     private func reattach(_ player: Player, to client: Client) {
         if let timer = player.graceTimer {
@@ -202,6 +230,7 @@ extension Server {
             player.graceTimer = nil
         }
         player.client = client
+        player.peerAddress = client.connection.peerAddress
         player.applyPasteAllowance()
         client.player = player
         client.stage = .playing
@@ -214,6 +243,6 @@ extension Server {
         } else {
             client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
-        log(.info, "reconnect", ("name", player.name), ("group", player.group.name))
+        log(.info, "reconnect", ("name", player.name), ("group", player.group.name), ("peer", player.peerAddress))
     }
 }
