@@ -11,7 +11,7 @@ Commands:
   serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
   check-content   validate every Level and Deck file; exits non-zero on any error
   bench MODE      measure speed and memory (modes: connections, hangman, judge,
-                  leaderboard, startup, soak, all); --quick, --out PATH (default
+                  leaderboard, startup, soak, hostile, all); --quick, --out PATH (default
                   bench-report.md), --target HOST:PORT, --connections N, --rows N,
                   --rooms N, --seconds N, --baseline PATH (default bench/baseline.c),
                   --pace paced|saturation (hangman: one kind of run only)
