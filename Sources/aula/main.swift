@@ -14,7 +14,8 @@ Commands:
                   leaderboard, startup, soak, hostile, all); --quick, --out PATH (default
                   bench-report.md), --target HOST:PORT, --connections N, --rows N,
                   --rooms N, --seconds N, --baseline PATH (default bench/baseline.c),
-                  --pace paced|saturation (hangman: one kind of run only)
+                  --pace paced|saturation (hangman: one kind of run only),
+                  --attacks NAME,NAME (hostile: only these attacks)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
   export scores [--group G] [--since DATE] --csv
@@ -95,6 +96,9 @@ do {
         if let pace = options.value("pace") {
             guard ["paced", "saturation"].contains(pace) else { fail("--pace must be paced or saturation") }
             bench.paces = [pace]
+        }
+        if let attacks = options.value("attacks") {
+            bench.attacks = Set(attacks.split(separator: ",").map { String($0) })
         }
         if let target = options.value("target") {
             let parts = target.split(separator: ":")

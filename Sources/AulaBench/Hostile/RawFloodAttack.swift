@@ -99,7 +99,7 @@ final class RawFloodAttack: HostileAttack {
             _ = aula_close(stream.fd)
         }
         streams.removeAll()
-        return notes(String(format: "%.1f MB sent", Double(sent) / 1_000_000), closed > 0 ? "\(closed) closed by the server" : "")
+        return notes(sent >= 100_000 ? String(format: "%.1f MB sent", Double(sent) / 1_000_000) : "\(sent) bytes sent", closed > 0 ? "\(closed) closed by the server" : "")
     }
 }
 
