@@ -11,8 +11,9 @@ import CShims
 final class Probe: @unchecked Sendable {
     struct Figures {
         var samples: [Double] = []
-        /// Answers still missing when the phase was read (a stalled server).
-        var unanswered = 0
+        /// How long each answer still missing when the phase was read has
+        /// been waited for (a stalled or dead server): lower bounds.
+        var waiting: [Double] = []
     }
 
     private final class Seat {
@@ -62,7 +63,8 @@ final class Probe: @unchecked Sendable {
     func figures(of name: String) -> Figures {
         lock.lock(); defer { lock.unlock() }
         var f = figures[name] ?? Figures()
-        f.unanswered = seats.filter { $0.sentAt != nil && $0.sentPhase == name }.count
+        let now = ClientPool.now
+        f.waiting = seats.compactMap { seat in seat.sentAt.flatMap { seat.sentPhase == name ? now - $0 : nil } }
         return f
     }
 
