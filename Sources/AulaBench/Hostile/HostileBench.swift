@@ -33,7 +33,8 @@ struct HostileBench {
     /// The attacks, in the order of the issue.
     func attacks() throws -> [HostileAttack] {
         let all: [HostileAttack] = [
-            try LongChainAttack(),
+            try LongChainAttack(.repeatCount),
+            try LongChainAttack(.whileCondition),
             try EditorPasteAttack(),
             try PinGuessAttack(),
             PreLoginFloodAttack(sockets: quick ? 200 : 600),

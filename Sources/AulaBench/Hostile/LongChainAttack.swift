@@ -1,11 +1,17 @@
 import Foundation
 
-/// Issue 12 #1/#2: one student pastes `repeat (1+1-1+…) { walk(); }` — about
-/// 13,000 operators over 26 editor lines of 1,000 bytes — and submits it again
-/// and again. Before the fix the compiler's recursion overflowed the stack
-/// (the server died); a judge on the event loop froze everyone per submit.
+/// Issue 12 #1/#2: one student pastes a program with a chain of about 13,000
+/// `+`/`-` operators over 26 editor lines of 1,000 bytes and submits it back
+/// to back (the next `submit` as soon as the last one was answered, at most
+/// `submitsPerSecond`). `long-chain`: `repeat (1+1-1+…) { walk(); }` — before
+/// the fix the compiler's recursion overflowed the stack (the server died).
+/// `long-condition`: `while (1+1-1+… > 0) { turnLeft(); }` — the condition is
+/// evaluated at each of the judge's 10,000 steps on every layout, which froze
+/// everyone while the judge ran on the event loop.
 final class LongChainAttack: HostileAttack {
-    let name = "long-chain"
+    enum Shape { case repeatCount, whileCondition }
+    let name: String
+    let shape: Shape
     let operators: Int
     let submitsPerSecond: Double
     private let attackers: Attackers
@@ -16,26 +22,36 @@ final class LongChainAttack: HostileAttack {
     private var echoed = 0
     private var opened = false
     private var setupProblem = ""
+    /// A `submit` is out and not answered yet.
+    private var waiting = false
+    /// The pace allowed a submit while one was still out: send as soon as it is answered.
+    private var readyAgain = false
 
-    init(operators: Int = 13_000, submitsPerSecond: Double = 10) throws {
+    init(_ shape: Shape, operators: Int = 13_000, submitsPerSecond: Double = 10) throws {
+        self.shape = shape
+        name = shape == .repeatCount ? "long-chain" : "long-condition"
         self.operators = operators
         self.submitsPerSecond = submitsPerSecond
         pace = Pace(perSecond: submitsPerSecond)
         attackers = try Attackers()
     }
 
-    var load: String { "1 student submits a \(operators)-operator `repeat` condition, \(Int(submitsPerSecond))/s" }
+    var load: String {
+        "1 student submits a \(operators)-operator `\(shape == .repeatCount ? "repeat" : "while")` condition back to back "
+            + "(at most \(Int(submitsPerSecond))/s)"
+    }
 
-    /// `repeat (1` / `+1-1+1-1…` (500 operators a line) / `) { walk(); }`.
-    static func program(operators: Int) -> [String] {
-        var lines = ["repeat (1"]
+    /// `repeat (1` / `+1-1+1-1…` (500 operators a line) / `) { walk(); }`,
+    /// or the same chain as a `while` condition.
+    static func program(_ shape: Shape, operators: Int) -> [String] {
+        var lines = [shape == .repeatCount ? "repeat (1" : "while (1"]
         var left = operators
         while left > 0 {
             let count = min(500, left)
             lines.append(String(repeating: "+1-1", count: count / 2) + (count % 2 == 1 ? "+1" : ""))
             left -= count
         }
-        lines.append(") { walk(); }")
+        lines.append(shape == .repeatCount ? ") { walk(); }" : " > 0) { turnLeft(); }")
         return lines
     }
 
@@ -45,14 +61,16 @@ final class LongChainAttack: HostileAttack {
             if line.hasPrefix("{\"ev\":\"level.code_line\"") { echoed += 1 }
             if line.hasPrefix("{\"ev\":\"level.result\"") {
                 results[line.string(after: "\"reason\":\"") ?? "solved", default: 0] += 1
+                waiting = false
             }
+            if line.hasPrefix("{\"ev\":\"error\"") { waiting = false }
         }
         let client = try attackers.logIn(1, prefix: "chain\(target.tag)x", target: target)[0]
         student = client
         attackers.pool.send(client, "play \(target.level)\r\n")
         waitUntil(5) { opened }
         guard opened else { setupProblem = "the level did not open"; return }
-        let program = LongChainAttack.program(operators: operators)
+        let program = LongChainAttack.program(shape, operators: operators)
         attackers.pool.send(client, "code\r\n" + program.map { $0 + "\r\n" }.joined() + ".\r\n")
         waitUntil(10) { echoed >= program.count }
         if echoed < program.count { setupProblem = "the editor echoed \(echoed) of \(program.count) lines" }
@@ -68,10 +86,12 @@ final class LongChainAttack: HostileAttack {
     func idle(timeout: Double) { attackers.idle(timeout: timeout) }
 
     func tick(now: Double) {
-        if let student, !student.closed {
-            for _ in 0..<pace.due(now) {
+        if let student, !student.closed, pace.due(now) > 0 || readyAgain {
+            readyAgain = waiting
+            if !waiting {
                 attackers.pool.send(student, "submit\r\n")
                 submits += 1
+                waiting = true
             }
         }
         attackers.pool.poll(timeout: 0.002)
