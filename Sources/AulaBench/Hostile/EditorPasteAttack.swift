@@ -45,6 +45,9 @@ final class EditorPasteAttack: HostileAttack {
         for client in clients { attackers.pool.send(client, "play \(target.level)\r\n") }
         let deadline = ClientPool.now + 10
         while opened < students && ClientPool.now < deadline { attackers.pool.poll(timeout: 0.02) }
+        guard opened > 0 else {
+            throw BenchError("level \(target.level) did not open (the bench's own content has it; a --target server needs it too)")
+        }
         seats = clients.map { Seat(client: $0, pace: Pace(perSecond: linesPerSecond)) }
         attackers.idle(timeout: 1.1)
     }

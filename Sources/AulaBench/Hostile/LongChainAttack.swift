@@ -69,7 +69,9 @@ final class LongChainAttack: HostileAttack {
         student = client
         attackers.pool.send(client, "play \(target.level)\r\n")
         waitUntil(5) { opened }
-        guard opened else { setupProblem = "the level did not open"; return }
+        guard opened else {
+            throw BenchError("level \(target.level) did not open (the bench's own content has it; a --target server needs it too)")
+        }
         let program = LongChainAttack.program(shape, operators: operators)
         attackers.pool.send(client, "code\r\n" + program.map { $0 + "\r\n" }.joined() + ".\r\n")
         waitUntil(10) { echoed >= program.count }
