@@ -7,9 +7,11 @@ import AulaContent
 /// `aula bench MODE [--quick] [--out PATH] [--target HOST:PORT]` — bounded
 /// loopback measurements of SPEC §10, printed and written as a Markdown report.
 public enum Bench {
-    public static let modes = ["connections", "hangman", "judge", "leaderboard", "startup", "soak"]
+    public static let modes = ["connections", "hangman", "judge", "leaderboard", "startup", "soak", "hostile"]
 
     public struct Options {
+        /// `hostile`: only these attacks (by name); nil: all of them.
+        public var attacks: Set<String>?
         public var mode: String
         public var quick = false
         public var out = "bench-report.md"
@@ -69,6 +71,7 @@ public enum Bench {
         case "hangman": return try hangman(options)
         case "soak": return try soak(options)
         case "startup": return try startup(options)
+        case "hostile": return try hostile(options)
         default: throw BenchError("unknown mode \"\(mode)\"; modes: \(modes.joined(separator: ", ")), all")
         }
     }
@@ -215,6 +218,17 @@ public enum Bench {
             "- Judge time: " + Percentiles(times).row,
             "- Target (SPEC §10): under 5 ms",
         ])
+    }
+
+    /// `aula bench hostile` (Hostile/HostileBench.swift).
+    static func hostile(_ options: Options) throws -> (String, [String]) {
+        // 10,000 idle students in the who-flood's crowd when this process may open that many sockets.
+        let files = Int(aula_raise_fd_limit())
+        var bench = HostileBench(quick: options.quick, target: options.target,
+                                 crowd: options.connections ?? (options.quick || files < 11_000 ? 2000 : 10_000),
+                                 quietSeconds: options.quick ? 1 : 2, attackSeconds: options.seconds ?? (options.quick ? 1.5 : 5))
+        bench.only = options.attacks
+        return ("hostile", bench.report(try bench.run()))
     }
 
     static func startup(_ options: Options) throws -> (String, [String]) {

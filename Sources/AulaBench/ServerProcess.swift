@@ -6,6 +6,8 @@ import CShims
 public final class ServerProcess {
     let process = Process()
     public let port: Int
+    /// The teachers' console port (the hostile bench sets up a roster through it).
+    public let adminPort: Int
     let directory: URL
     public let databasePath: String
 
@@ -17,6 +19,7 @@ public final class ServerProcess {
         self.databasePath = databasePath ?? directory.appendingPathComponent("bench.sqlite").path
         port = try ServerProcess.freePort()
         let admin = try ServerProcess.freePort()
+        adminPort = admin
         process.executableURL = URL(fileURLWithPath: try ServerProcess.ownExecutable())
         process.arguments = ["serve", "--bind", "127.0.0.1", "--port", String(port), "--admin-port", String(admin),
                              "--db", self.databasePath,

@@ -12,7 +12,8 @@ struct Options {
     static let valued: Set<String> = Set(["port", "admin-port", "admin-bind", "bind", "db", "content", "lang", "log-level",
                                       "out", "target", "group", "game", "since", "script", "idle-timeout", "grace",
                                       "connections", "rooms", "players", "seconds", "rows", "max-connections",
-                                      "lines-per-second", "baseline", "pace", "pid", "server", "deck"])
+                                      "lines-per-second", "baseline", "pace", "pid", "server", "deck",
+                                      "attacks"])
         .union(Options.limitFlags)
 
     init(_ args: [String]) throws {

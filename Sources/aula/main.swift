@@ -11,10 +11,11 @@ Commands:
   serve           run the server (students on port 4000, admin console on 127.0.0.1:4001)
   check-content   validate every Level and Deck file; exits non-zero on any error
   bench MODE      measure speed and memory (modes: connections, hangman, judge,
-                  leaderboard, startup, soak, all); --quick, --out PATH (default
+                  leaderboard, startup, soak, hostile, all); --quick, --out PATH (default
                   bench-report.md), --target HOST:PORT, --connections N, --rows N,
                   --rooms N, --seconds N, --baseline PATH (default bench/baseline.c),
-                  --pace paced|saturation (hangman: one kind of run only)
+                  --pace paced|saturation (hangman: one kind of run only),
+                  --attacks NAME,NAME (hostile: only these attacks)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
   export scores [--group G] [--since DATE] --csv
@@ -113,6 +114,9 @@ do {
         if let pace = options.value("pace") {
             guard ["paced", "saturation"].contains(pace) else { fail("--pace must be paced or saturation") }
             bench.paces = [pace]
+        }
+        if let attacks = options.value("attacks") {
+            bench.attacks = Set(attacks.split(separator: ",").map { String($0) })
         }
         if let target = options.value("target") {
             let parts = target.split(separator: ":")
