@@ -30,8 +30,14 @@ struct MigrationTests {
             try Migrator.migrate(db, migrations: Schema.migrations, upTo: 1)
             #expect(db.userVersion == 1)
             let g = try db.ensureGroup(name: "3B", at: 0)
-            let ana = try db.ensureStudent(groupID: g, name: "Ana", at: 0)
-            let bo = try db.ensureStudent(groupID: g, name: "Bo", at: 0)
+            // Students the version-1 way (today's helpers read columns added later).
+            func student(_ name: String) throws -> Int64 {
+                try db.run("INSERT INTO students (group_id, name, name_key, created_at) VALUES (?, ?, ?, 0)",
+                           [.integer(g), .text(name), .text(name.lowercased())])
+                return db.lastInsertRowID
+            }
+            let ana = try student("Ana")
+            let bo = try student("Bo")
             // Version 1 has no totals table: write rounds and scores the old way.
             for (points, student) in [(30, ana), (12, bo), (5, ana)] {
                 try db.run("""

@@ -9,10 +9,6 @@ import AulaBench
 @Suite struct HostileBenchSmokeTests {
     static let attacks = ["long-chain", "long-condition", "editor-paste", "pin-guess", "prelogin-flood", "chat-flood", "who-flood",
                           "garbage", "telnet", "long-line", "output-flood"]
-    /// Attacks that took the server down before issue 12's fixes (the stack
-    /// overflow in the compiler, the judge and the editor's rescans on the loop); their
-    /// verdict is a known issue until those fixes are on this branch.
-    static let fixedElsewhere: Set<String> = ["long-chain", "long-condition", "editor-paste"]
 
     @Test func everyAttackHasARowAndLeavesTheServerUp() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).md")
@@ -39,13 +35,8 @@ import AulaBench
             }
             #expect(Int(cells[9]) != nil, "\(row)")
             let up = cells[12]
-            if HostileBenchSmokeTests.fixedElsewhere.contains(attack) {
-                withKnownIssue("issue 12: \(attack) took the server down before its fix", isIntermittent: true) {
-                    #expect(up == "yes", "\(attack): \(row)")
-                }
-            } else {
-                #expect(up == "yes", "\(attack): \(row)")
-            }
+            // long-chain, long-condition and editor-paste took the server down before issue 12's fixes.
+            #expect(up == "yes", "\(attack): \(row)")
         }
     }
 }
