@@ -260,11 +260,12 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// (Re)starts the clock of the current turn: a new turn, or a hit that
     /// keeps it. A disconnected player's turn passes when it runs out too.
     func restartTurnTimer() {
-        guard let round, !round.isOver, round.turn != nil else {
+        // No deadline while a teacher has paused the round.
+        guard let round, let deadline = round.turnDeadline(seconds: Double(settings.turnSeconds)) else {
             turnClock?.stop()
             return
         }
-        turnClock?.set(at: round.turnStartedAt + Double(settings.turnSeconds))
+        turnClock?.set(at: deadline)
     }
 
     func cancelTurnTimer() {

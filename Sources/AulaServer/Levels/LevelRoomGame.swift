@@ -180,6 +180,9 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
                                        occasion: .asked, paused: clock.isPaused))
         return true
     }
+    public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
+    /// A teacher paused the clock: the coder's play commands are refused with `paused`.
+    var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
 
     // MARK: Members
 

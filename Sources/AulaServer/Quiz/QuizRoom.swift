@@ -33,6 +33,8 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     var tickTimer: TimerID?
     var advanceTimer: TimerID?
     var reminderTimers: [TimerID] = []
+    /// A teacher paused during a tally: the next question waits for `resume`.
+    var reviewHeld = false
 
     /// Seconds left at which the countdown reminder (`timer`) is sent.
     static let reminderAt = 10.0
