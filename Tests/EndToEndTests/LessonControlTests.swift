@@ -23,11 +23,9 @@ import Testing
         #expect(ben.waitForEvent("paused")?["room"] as? String == room)
         let left = try #require(LessonSupport.secondsLeft(server, room))
         #expect(left > 0 && left <= 5)
-        ana.send("2")
-        #expect(ana.nextErrorCode() == "paused")
+        #expect(LessonSupport.refusedWhilePaused(ana, ["2"]))
         // Longer than the whole question: nothing closes while paused.
-        Thread.sleep(forTimeInterval: 5.5)
-        #expect(LessonSupport.secondsLeft(server, room) == left)
+        #expect(LessonSupport.clockHeld(server, room, at: left, for: 5.5))
         #expect(ben.waitForEvent("quiz.tally", timeout: 0.3) == nil)
 
         #expect(admin.text("resume \(room)").contains("Resumed: \(room)"))
@@ -75,13 +73,9 @@ import Testing
         #expect(ana.waitForEvent("paused")?["room"] as? String == room)
         #expect(ben.waitForEvent("paused") != nil)
         let left = try #require(LessonSupport.secondsLeft(server, room))
-        player.send("g")
-        #expect(player.nextErrorCode() == "paused")
-        player.send("solve gato")
-        #expect(player.nextErrorCode() == "paused")
+        #expect(LessonSupport.refusedWhilePaused(player, ["g", "solve gato"]))
         // Longer than the whole turn: no timeout while paused.
-        Thread.sleep(forTimeInterval: 5.5)
-        #expect(LessonSupport.secondsLeft(server, room) == left)
+        #expect(LessonSupport.clockHeld(server, room, at: left, for: 5.5))
         #expect(ana.waitForEvent("hangman.state", timeout: 0.3) == nil)
 
         #expect(admin.text("reanudar \(room)").contains(room))
@@ -112,12 +106,8 @@ import Testing
         #expect(admin.text("pause all").contains("Paused: \(room)"))
         #expect(eve.waitForEvent("paused")?["room"] as? String == room)
         let left = try #require(LessonSupport.secondsLeft(server, room))
-        eve.send("run")
-        #expect(eve.nextErrorCode() == "paused")
-        eve.send("submit")
-        #expect(eve.nextErrorCode() == "paused")
-        Thread.sleep(forTimeInterval: 3.5)
-        #expect(LessonSupport.secondsLeft(server, room) == left)
+        #expect(LessonSupport.refusedWhilePaused(eve, ["run", "submit", "code"]))
+        #expect(LessonSupport.clockHeld(server, room, at: left, for: 3.5))
         #expect(eve.waitForEvent("level.result", timeout: 0.3) == nil)
 
         #expect(admin.text("resume all").contains("Resumed: \(room)"))
@@ -194,6 +184,21 @@ enum LessonSupport {
             QuizRoom.register(server, reviewPause: 0.2)
             LevelRooms.register(server)
         })
+    }
+
+    /// Each line, sent in turn, is refused with `paused`.
+    static func refusedWhilePaused(_ client: TestClient, _ lines: [String]) -> Bool {
+        lines.allSatisfy { line in
+            client.send(line)
+            return client.nextErrorCode() == "paused"
+        }
+    }
+
+    /// After sleeping longer than the whole clock, a paused room still has
+    /// exactly the time it had (a paused clock does not move).
+    static func clockHeld(_ server: TestServer, _ room: String, at left: Double, for seconds: Double) -> Bool {
+        Thread.sleep(forTimeInterval: seconds)
+        return secondsLeft(server, room) == left
     }
 
     /// The seconds left on the clock a teacher controls in this room (read on the loop).
