@@ -74,6 +74,10 @@ import Testing
         #expect(ben.waitForEvent("paused") != nil)
         let left = try #require(LessonSupport.secondsLeft(server, room))
         #expect(LessonSupport.refusedWhilePaused(player, ["g", "solve gato"]))
+        // Whoever comes in while paused is told.
+        let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
+        cy.send("join \(room)")
+        #expect(cy.waitForEvent("paused")?["room"] as? String == room)
         // Longer than the whole turn: no timeout while paused.
         #expect(LessonSupport.clockHeld(server, room, at: left, for: 5.5))
         #expect(ana.waitForEvent("hangman.state", timeout: 0.3) == nil)

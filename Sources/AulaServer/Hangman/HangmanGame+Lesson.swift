@@ -35,4 +35,9 @@ extension HangmanGame {
     public var lessonSecondsLeft: Double? {
         round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
     }
+
+    /// Someone arriving (or back) in a paused round is told, so a refused guess makes sense.
+    func tellIfPaused(_ player: Player) {
+        if let room, round?.isPaused == true, round?.isOver == false { player.send(PausedEvent(room: room.id)) }
+    }
 }

@@ -87,6 +87,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     public func playerJoined(_ player: Player, spectator: Bool) {
         if let round, !round.isOver {
             player.send(stateEvent(for: player.name))
+            tellIfPaused(player)
         } else if let room {
             player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
         }
@@ -99,7 +100,10 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 
     public func playerReconnected(_ player: Player) {
-        if let round, !round.isOver { player.send(stateEvent(for: player.name)) }
+        if let round, !round.isOver {
+            player.send(stateEvent(for: player.name))
+            tellIfPaused(player)
+        }
     }
 
     public func bareInput(_ line: String, from player: Player) -> Bool {

@@ -216,6 +216,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
                                         occasion: .asked, paused: clock.isPaused))
         }
         if editorOpen { player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1)) }
+        if isPaused { player.send(PausedEvent(room: room.id)) }
     }
 
     public func roomClosed() { closeDown() }

@@ -58,4 +58,9 @@ extension QuizRoom {
     }
 
     public var lessonSecondsLeft: Double? { game.standardSecondsLeft(now: server.loop.now) }
+
+    /// Someone arriving (or back) in a paused room is told, so a refused answer makes sense.
+    func tellIfPaused(_ player: Player) {
+        if let room, game.isPaused || reviewHeld { player.send(PausedEvent(room: room.id)) }
+    }
 }

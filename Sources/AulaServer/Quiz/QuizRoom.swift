@@ -103,6 +103,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
         if !spectator { syncMultiplier(player) }
         apply(events)
         if game.isStarted, case .asking = game.phase { sendQuestion(to: player, resent: true) }
+        tellIfPaused(player)
     }
 
     public func playerLeft(_ player: Player) {
@@ -115,6 +116,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
 
     public func playerReconnected(_ player: Player) {
         if case .asking = game.phase { sendQuestion(to: player, resent: true) }
+        tellIfPaused(player)
     }
 
     public func bareInput(_ line: String, from player: Player) -> Bool {
