@@ -40,16 +40,16 @@ import Testing
         var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana"])
         _ = game.pause(now: 5)
         _ = game.resume(now: 105)
-        // 10 s of running time out of 20: 750 points, as without the pause.
+        // 10 s of running time out of 20: the points of a 10 s answer without the pause.
         _ = try game.answer("2", from: "Ana", now: 110)
         #expect(game.rounds[0].answers["Ana"]?.elapsed == 10)
         var other = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana"])
         let v6 = other.extend(by: 20)
         #expect(v6)
-        // 10 s out of 20 + 20: 875 points; never below 500 however late within the extension.
+        // 10 s out of 20 + 20 seconds.
         _ = try other.answer("2", from: "Ana", now: 10)
-        #expect(game.computeResults().players[0].points == 750)
-        #expect(other.computeResults().players[0].points == 875)
+        #expect(game.computeResults().players[0].points == QuizPoints.speed(elapsed: 10, seconds: 20))
+        #expect(other.computeResults().players[0].points == QuizPoints.speed(elapsed: 10, seconds: 40))
     }
 
     @Test func extendMovesEveryDeadline() throws {
