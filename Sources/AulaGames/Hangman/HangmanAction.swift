@@ -8,4 +8,10 @@ public enum HangmanAction: Equatable, Sendable {
     case timeout(_ player: String)
     /// The player left the room; they are out of the round for good.
     case leave(_ player: String)
+
+    /// Guesses, solves and timeouts: what a teacher's pause holds.
+    var isPlay: Bool {
+        if case .leave = self { return false }
+        return true
+    }
 }

@@ -4,6 +4,8 @@ public enum HangmanOutcome: String, Equatable, Sendable {
     case solved
     /// Nobody had lives left (or nobody was left to play).
     case lost
+    /// A teacher ended the round from the console (`skip`); points so far are kept.
+    case skipped
 }
 
 /// Why points were given.

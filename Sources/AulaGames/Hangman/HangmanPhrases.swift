@@ -13,7 +13,7 @@ public enum HangmanPhrases {
         "hangman.life_lost", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
         "hangman.spectator", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
-        "hangman.round_over.solved", "hangman.round_over.lost",
+        "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
     ]
 
     /// Keys for drawing the state in text and reader mode (used by the renderers).
@@ -65,9 +65,11 @@ extension HangmanEvent {
         case .wordCompleted(let player, let word):
             return Phrase("hangman.word_completed", [player, word])
         case .roundOver(let result):
-            return result.outcome == .solved
-                ? Phrase("hangman.round_over.solved", [result.word, result.completedBy ?? ""])
-                : Phrase("hangman.round_over.lost", [result.word])
+            switch result.outcome {
+            case .solved: return Phrase("hangman.round_over.solved", [result.word, result.completedBy ?? ""])
+            case .lost: return Phrase("hangman.round_over.lost", [result.word])
+            case .skipped: return Phrase("hangman.round_over.skipped", [result.word])
+            }
         }
     }
 }

@@ -38,6 +38,9 @@ public struct HangmanRound: Equatable, Sendable {
     /// When the current turn (re)started: the start, a turn change, or any
     /// accepted action (a hit keeps the turn and starts its clock again).
     public private(set) var turnStartedAt: Double
+    /// The current turn's clock: restarted with `turnStartedAt`, paused and
+    /// extended by a teacher (the turn's length is the room's setting).
+    public private(set) var turnClock: PausableClock
     public private(set) var finishedAt: Double?
 
     private var turnIndex: Int?
@@ -53,6 +56,7 @@ public struct HangmanRound: Equatable, Sendable {
         self.maxLives = difficulty.lives(playerCount: names.count)
         self.startedAt = now
         self.turnStartedAt = now
+        self.turnClock = PausableClock(startedAt: now)
         self.players = names.map { HangmanPlayer(name: $0, lives: difficulty.lives(playerCount: names.count)) }
         self.characters = Array(word.word)
         self.folded = characters.map(HangmanLetters.fold)
@@ -127,6 +131,8 @@ public struct HangmanRound: Equatable, Sendable {
     /// `solve_needs_word` [].
     public mutating func apply(_ action: HangmanAction, now: Double) -> Result<[HangmanEvent], Refusal> {
         guard !isOver else { return .failure(Refusal(code: "round_over")) }
+        // Paused by a teacher: nobody plays and no turn times out; leaving still works.
+        if isPaused, action.isPlay { return .failure(Refusal(code: "paused")) }
         switch action {
         case .guess(let name, let text):
             return onTurn(name).flatMap { index in
@@ -188,7 +194,7 @@ public struct HangmanRound: Equatable, Sendable {
             var events: [HangmanEvent] = [.guessed(player: name, letter: letter, hit: true, revealed: revealed)]
             events += score(index, Self.pointsPerLetter * revealed, .letters(count: revealed))
             if hiddenCount == 0 { return events + complete(by: index, now: now) }
-            turnStartedAt = now
+            startTurnClock(now: now)
             return events
         }
         misses.append(letter)
@@ -273,7 +279,7 @@ public struct HangmanRound: Equatable, Sendable {
         var events: [HangmanEvent] = []
         if next != index { events.append(.turnPassed(from: players[index].name, to: players[next].name)) }
         turnIndex = next
-        turnStartedAt = now
+        startTurnClock(now: now)
         return events + warnLastChance()
     }
 
@@ -296,6 +302,48 @@ public struct HangmanRound: Equatable, Sendable {
     }
 
     private mutating func lose(now: Double) -> [HangmanEvent] { finish(.lost, now: now) }
+
+    private mutating func startTurnClock(now: Double) {
+        turnStartedAt = now
+        // A paused clock stays paused: the new turn counts from `resume`.
+        turnClock.restart(now: now)
+    }
+
+    // MARK: - Lesson controls (SPEC §12)
+
+    public var isPaused: Bool { turnClock.isPaused }
+
+    /// A teacher stops the turn clock. False when the round is over or already paused.
+    public mutating func pause(now: Double) -> Bool {
+        !isOver && turnClock.pause(now: now)
+    }
+
+    /// The turn goes on with the time it had left.
+    public mutating func resume(now: Double) -> Bool {
+        !isOver && turnClock.resume(now: now)
+    }
+
+    /// More seconds for the current turn (a new turn starts with the full time again).
+    public mutating func extendTurn(by seconds: Double) -> Bool {
+        !isOver && turn != nil && turnClock.extend(by: seconds)
+    }
+
+    /// When a turn of `seconds` runs out; nil when paused or over.
+    public func turnDeadline(seconds: Double) -> Double? {
+        isOver || turn == nil ? nil : turnClock.deadline(of: seconds)
+    }
+
+    /// Seconds left of a turn of `seconds` (held while paused); nil when over.
+    public func turnSecondsLeft(seconds: Double, now: Double) -> Double? {
+        isOver || turn == nil ? nil : turnClock.left(of: seconds, now: now)
+    }
+
+    /// A teacher ends the round now: outcome `skipped`, everyone keeps the
+    /// points earned so far. Empty when the round is already over.
+    public mutating func skip(now: Double) -> [HangmanEvent] {
+        guard !isOver else { return [] }
+        return finish(.skipped, now: now)
+    }
 
     private mutating func finish(_ outcome: HangmanOutcome, now: Double) -> [HangmanEvent] {
         self.outcome = outcome

@@ -95,6 +95,8 @@ public enum QuizCloseReason: String, Equatable, Sendable {
     case timeUp = "time_up"
     /// The host moved on (`next`), e.g. when an untimed player is still thinking.
     case host
+    /// A teacher skipped the question from the console (SPEC §12).
+    case teacher
 }
 
 /// The phase of a quiz room.

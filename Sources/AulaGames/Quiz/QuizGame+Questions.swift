@@ -33,6 +33,7 @@ extension QuizGame {
         }
         guard players.contains(player), !absent.contains(player) else { throw Refusal("not_playing", Phrase("error.not_playing.quiz")) }
         let round = rounds[position]
+        guard !round.clock.isPaused else { throw Refusal(code: "paused") }
         if let deadline = deadline(for: player), now > deadline { throw Refusal(code: "question_closed") }
         let question = deck.questions[round.deckIndex]
         let choice: QuizChoice
@@ -41,7 +42,7 @@ extension QuizGame {
         case .failure(let refusal): throw refusal
         }
         let previous = round.answers[player]
-        let given = QuizGivenAnswer(choice: choice, at: now, elapsed: max(0, now - round.openedAt),
+        let given = QuizGivenAnswer(choice: choice, at: now, elapsed: round.clock.elapsed(now: now),
                                     changes: previous.map { $0.changes + 1 } ?? 0)
         rounds[position].answers[player] = given
         let present = presentPlayers
@@ -91,22 +92,35 @@ extension QuizGame {
         }
     }
 
-    /// The seconds a player gets on the current question (nil: untimed or no question).
+    /// The seconds a player gets on the current question, a teacher's
+    /// extension included (nil: untimed or no question).
     public func secondsAllowed(for player: String) -> Double? {
-        guard let q = currentQuestion else { return nil }
-        return multiplier(for: player).seconds(q.seconds)
+        guard let q = currentQuestion, let s = multiplier(for: player).seconds(q.seconds) else { return nil }
+        return s + (currentRound?.clock.extra ?? 0)
     }
 
-    /// When the current question stops taking this player's answer (nil: untimed or no question).
+    /// When the current question stops taking this player's answer (nil:
+    /// untimed, no question, or paused — nothing runs out while paused).
     public func deadline(for player: String) -> Double? {
         guard let q = currentQuestion, let s = multiplier(for: player).seconds(q.seconds) else { return nil }
-        return q.openedAt + s
+        return currentRound?.clock.deadline(of: s)
     }
 
-    /// Seconds left for this player on the open question, never below 0 (nil: untimed or none open).
+    /// Seconds left for this player on the open question, never below 0, held
+    /// while paused (nil: untimed or none open).
     public func secondsLeft(for player: String, now: Double) -> Double? {
-        guard case .asking = phase, let d = deadline(for: player) else { return nil }
-        return max(0, d - now)
+        guard case .asking(let p) = phase, let s = multiplier(for: player).seconds(view(position: p).seconds) else {
+            return nil
+        }
+        return rounds[p].clock.left(of: s, now: now)
+    }
+
+    /// The round of the open (or just closed) question.
+    var currentRound: QuizRound? {
+        switch phase {
+        case .asking(let p), .reviewing(let p): return rounds.indices.contains(p) ? rounds[p] : nil
+        case .lobby, .finished: return nil
+        }
     }
 
     /// When the open question closes on time alone: the latest deadline of the
@@ -114,7 +128,7 @@ extension QuizGame {
     /// an untimed player is still thinking (the host must `closeQuestion`).
     /// Schedule a `tick` for then; answers may close it earlier.
     public var closesAt: Double? {
-        guard case .asking(let p) = phase else { return nil }
+        guard case .asking(let p) = phase, !rounds[p].clock.isPaused else { return nil }
         var latest: Double? = nil
         for player in presentPlayers where rounds[p].answers[player] == nil {
             guard let d = deadline(for: player) else { return nil }
@@ -151,7 +165,7 @@ extension QuizGame {
 
     mutating func open(position: Int, now: Double) -> [QuizEvent] {
         rounds.append(QuizRound(deckIndex: order[position], openedAt: now, closedAt: nil,
-                                closeReason: nil, answers: [:]))
+                                closeReason: nil, answers: [:], clock: PausableClock(startedAt: now)))
         phase = .asking(position)
         return [.questionOpened(view(position: position))]
     }
@@ -173,6 +187,8 @@ extension QuizGame {
         else { return [] }
         rounds[p].closedAt = now
         rounds[p].closeReason = reason
+        // Stopped for good: its elapsed time is now how long the question was open.
+        rounds[p].clock.pause(now: now)
         phase = .reviewing(p)
         guard let t = tally(position: p) else { return [] }
         return [.questionClosed(t, reason: reason)]

@@ -4,7 +4,7 @@ public struct QuizGivenAnswer: Equatable, Sendable {
     public let choice: QuizChoice
     /// The clock value when the (last) answer arrived.
     public let at: Double
-    /// Seconds from the question opening to this answer.
+    /// Seconds from the question opening to this answer, time paused by a teacher left out.
     public let elapsed: Double
     /// How many times the player changed their mind before this answer.
     public let changes: Int
@@ -18,6 +18,8 @@ public struct QuizRound: Equatable, Sendable {
     public internal(set) var closedAt: Double?
     public internal(set) var closeReason: QuizCloseReason?
     public internal(set) var answers: [String: QuizGivenAnswer]
+    /// The question's countdown: paused and extended by a teacher, stopped at the close.
+    public internal(set) var clock: PausableClock
 }
 
 /// A team quiz session (SPEC §5), functional-core style: a value holding the

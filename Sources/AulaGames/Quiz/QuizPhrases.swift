@@ -20,7 +20,7 @@ public enum QuizPhrases {
         "quiz.scoring.set.speed", "quiz.scoring.set.accuracy",
         "quiz.time.untimed", "quiz.time.factor", "quiz.started",
         "quiz.answer.saved", "quiz.answer.changed",
-        "quiz.closed.all_answered", "quiz.closed.time_up", "quiz.closed.host",
+        "quiz.closed.all_answered", "quiz.closed.time_up", "quiz.closed.host", "quiz.closed.teacher",
     ]
 
     /// Lines for the question, tally and result renderers (`QuizResults.summary`

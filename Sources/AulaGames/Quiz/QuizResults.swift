@@ -92,7 +92,7 @@ extension QuizGame {
                     case .speed:
                         let own = multiplier(for: player).seconds(deck.seconds(for: question))
                             ?? Double(deck.seconds(for: question))   // untimed: the plain clock, capped
-                        points += QuizPoints.speed(elapsed: given.elapsed, seconds: own)
+                        points += QuizPoints.speed(elapsed: given.elapsed, seconds: own + round.clock.extra)
                     }
                 }
             }
@@ -192,12 +192,13 @@ extension QuizGame {
 
     /// How long a question stayed open for a player who did not answer it.
     func openSeconds(_ round: QuizRound, for player: String) -> Double {
-        let closed = round.closedAt ?? round.openedAt
-        var end = closed
+        // The clock stopped at the close: its elapsed time is how long the
+        // question was open, time paused by a teacher left out.
+        let open = round.clock.elapsed(now: round.closedAt ?? round.openedAt)
         if let s = multiplier(for: player).seconds(deck.seconds(for: deck.questions[round.deckIndex])) {
-            end = min(end, round.openedAt + s)
+            return min(open, s + round.clock.extra)
         }
-        return max(0, end - round.openedAt)
+        return open
     }
 
     static func nameOrder(_ a: String, _ b: String) -> Bool {

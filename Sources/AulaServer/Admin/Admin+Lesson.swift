@@ -6,7 +6,9 @@ import AulaGames
 extension AdminCall {
     enum LessonControl { case pause, resume, skip }
 
-    /// `pause ROOM|all`, `resume ROOM|all`, `skip ROOM`.
+    /// `pause ROOM|all`, `resume ROOM|all`, `skip ROOM|all` (SPEC §12): in every
+    /// game. The room is told with `paused {room}` / `resumed {room, seconds_left}`
+    /// (a skip with an info line, the game shows what it closed).
     func lessonControl(_ control: LessonControl, _ args: Arguments) {
         let id: String
         switch control {
@@ -15,14 +17,7 @@ extension AdminCall {
         case .skip: id = "admin.skip"
         }
         guard let word = args[0], args.count == 1 else { return usage(id) }
-        let all = control != .skip && Sub.matches(word, Sub.all)
-        let rooms: [Room]
-        if all {
-            rooms = server.allRooms
-        } else {
-            guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
-            rooms = [room]
-        }
+        guard let (rooms, all) = lessonRooms(word) else { return }
         var acted: [String] = []
         var idle: [String] = []
         for room in rooms {
@@ -30,19 +25,21 @@ extension AdminCall {
             switch control {
             case .pause: ok = room.game.pause()
             case .resume: ok = room.game.resume()
-            case .skip: ok = room.game.skip()
+            case .skip:
+                // Told before the game moves on, so the tally or the round's end follows it.
+                ok = room.game.isPlaying
+                if ok { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
+                if ok, !room.game.skip() { idle.append(room.id); continue }
             }
-            if ok {
-                acted.append(room.id)
-                let key: String
-                switch control {
-                case .pause: key = "admin.room_told.paused"
-                case .resume: key = "admin.room_told.resumed"
-                case .skip: key = "admin.room_told.skipped"
-                }
-                room.broadcast(InfoEvent(key, style: .warn))
-            } else {
+            guard ok else {
                 idle.append(room.id)
+                continue
+            }
+            acted.append(room.id)
+            switch control {
+            case .pause: room.broadcast(PausedEvent(room: room.id))
+            case .resume: room.broadcast(ResumedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
+            case .skip: break
             }
         }
         let verb: String
@@ -51,26 +48,55 @@ extension AdminCall {
         case .resume: verb = "resumed"
         case .skip: verb = "skipped"
         }
-        if !all, acted.isEmpty {
-            return fail(code: "nothing_to_\(control == .skip ? "skip" : control == .pause ? "pause" : "resume")", rooms[0].id)
+        if !all, acted.isEmpty, let room = rooms.first {
+            return fail(code: "nothing_to_\(control == .skip ? "skip" : control == .pause ? "pause" : "resume")", room.id)
         }
         if all && rooms.isEmpty { info("admin.lesson.no_rooms") }
-        if !acted.isEmpty { info("admin.lesson.\(verb)", acted.joined(separator: ", "), style: .good) }
+        if !acted.isEmpty {
+            log(.info, "lesson.\(verb)", ("rooms", acted.joined(separator: ",")), ("teacher", teacher))
+            info("admin.lesson.\(verb)", acted.joined(separator: ", "), style: .good)
+        }
         if all, !idle.isEmpty { info("admin.lesson.idle_\(verb)", idle.joined(separator: ", ")) }
         done()
     }
 
-    /// `extend ROOM SECONDS`
+    /// `extend ROOM|all SECONDS`: the current question, turn or level clock of
+    /// one room or of every room (during a class challenge: everyone's clock).
     func extend(_ args: Arguments) {
         guard let word = args[0], let secondsWord = args[1], args.count == 2 else { return usage("admin.extend") }
         guard let seconds = Int(secondsWord), (1...3600).contains(seconds) else {
             return fail(code: "bad_seconds", secondsWord, "3600")
         }
-        guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
-        guard room.game.extend(by: Double(seconds)) else { return fail(code: "nothing_to_extend", room.id) }
-        room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
-        info("admin.lesson.extended", room.id, String(seconds), style: .good)
+        guard let (rooms, all) = lessonRooms(word) else { return }
+        var acted: [String] = []
+        var idle: [String] = []
+        for room in rooms {
+            if room.game.extend(by: Double(seconds)) {
+                acted.append(room.id)
+                room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+            } else {
+                idle.append(room.id)
+            }
+        }
+        if !all, acted.isEmpty, let room = rooms.first { return fail(code: "nothing_to_extend", room.id) }
+        if all && rooms.isEmpty { info("admin.lesson.no_rooms") }
+        if !acted.isEmpty {
+            log(.info, "lesson.extended", ("rooms", acted.joined(separator: ",")), ("seconds", seconds), ("teacher", teacher))
+            info("admin.lesson.extended", acted.joined(separator: ", "), String(seconds), style: .good)
+        }
+        if all, !idle.isEmpty { info("admin.lesson.idle_extended", idle.joined(separator: ", ")) }
         done()
+    }
+
+    /// The rooms a lesson control names: one room, or every room for `all`
+    /// (`todas`, `todo`...); nil after telling the teacher there is no such room.
+    private func lessonRooms(_ word: String) -> (rooms: [Room], all: Bool)? {
+        if Sub.matches(word, Sub.all) { return (server.allRooms, true) }
+        guard let room = server.findRoom(word) else {
+            fail(code: "no_such_room", word)
+            return nil
+        }
+        return ([room], false)
     }
 
     /// `room create STUDENT KIND [options]` (the student hosts it, as if they had

@@ -219,9 +219,12 @@ public struct HangmanRoundEndEvent: Event {
     }
 
     public func text(_ t: TextContext) -> [String] {
-        let summary = outcome == .solved
-            ? t.say("hangman.round_over.solved", t.paint(.title, word), completedBy ?? "")
-            : t.say("hangman.round_over.lost", t.paint(.title, word))
+        let summary: String
+        switch outcome {
+        case .solved: summary = t.say("hangman.round_over.solved", t.paint(.title, word), completedBy ?? "")
+        case .lost: summary = t.say("hangman.round_over.lost", t.paint(.title, word))
+        case .skipped: summary = t.say("hangman.round_over.skipped", t.paint(.title, word))
+        }
         var lines = [t.paint(outcome == .solved ? .good : .warn, summary)]
         lines.append(t.paint(.title, t.say("hangman.end.round")))
         lines += rows(round, t)

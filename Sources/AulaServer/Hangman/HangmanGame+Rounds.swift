@@ -159,7 +159,7 @@ extension HangmanGame {
     /// A player's outcome as stored: `solved` (completed the word), `played`
     /// (still in when someone else completed it), `lost` (still in when
     /// nobody had lives), `out` (no lives left), `spectator` (three timeouts),
-    /// `left` (left the room).
+    /// `left` (left the room), `skipped` (still in when a teacher ended the round).
     static func outcome(of player: HangmanPlayer, in result: HangmanResult) -> String {
         switch player.status {
         case .out: return "out"
@@ -167,7 +167,11 @@ extension HangmanGame {
         case .left: return "left"
         case .playing:
             if result.completedBy == player.name { return "solved" }
-            return result.outcome == .solved ? "played" : "lost"
+            switch result.outcome {
+            case .solved: return "played"
+            case .lost: return "lost"
+            case .skipped: return "skipped"
+            }
         }
     }
 }

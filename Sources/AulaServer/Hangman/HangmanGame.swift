@@ -87,6 +87,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     public func playerJoined(_ player: Player, spectator: Bool) {
         if let round, !round.isOver {
             player.send(stateEvent(for: player.name))
+            tellIfPaused(player)
         } else if let room {
             player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
         }
@@ -99,7 +100,10 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     }
 
     public func playerReconnected(_ player: Player) {
-        if let round, !round.isOver { player.send(stateEvent(for: player.name)) }
+        if let round, !round.isOver {
+            player.send(stateEvent(for: player.name))
+            tellIfPaused(player)
+        }
     }
 
     public func bareInput(_ line: String, from player: Player) -> Bool {
@@ -260,11 +264,12 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// (Re)starts the clock of the current turn: a new turn, or a hit that
     /// keeps it. A disconnected player's turn passes when it runs out too.
     func restartTurnTimer() {
-        guard let round, !round.isOver, round.turn != nil else {
+        // No deadline while a teacher has paused the round.
+        guard let round, let deadline = round.turnDeadline(seconds: Double(settings.turnSeconds)) else {
             turnClock?.stop()
             return
         }
-        turnClock?.set(at: round.turnStartedAt + Double(settings.turnSeconds))
+        turnClock?.set(at: deadline)
     }
 
     func cancelTurnTimer() {

@@ -1,9 +1,11 @@
+import AulaGames
 import AulaNet
 
 /// A level's countdown, as timer events on the server's loop (never a thread).
 /// It announces half time, one minute and ten seconds left (those that fall
 /// inside the limit), then says time is up once. A teacher may pause, resume
-/// and extend it. An untimed clock (an accommodation) never runs out.
+/// and extend it (the arithmetic is `PausableClock`'s). An untimed clock (an
+/// accommodation) never runs out.
 final class LevelClock {
     /// Seconds left at which the clock speaks, besides half time.
     static let fixedAnnouncements: [Double] = [60, 10]
@@ -11,8 +13,7 @@ final class LevelClock {
     private let loop: EventLoop
     /// The whole time allowed, in seconds; nil when untimed.
     let limit: Double?
-    private var deadline: Double
-    private var pausedLeft: Double?
+    private var clock: PausableClock
     private var timer: TimerID?
     private var announced: Set<Double> = []
     private let thresholds: [Double]
@@ -29,7 +30,7 @@ final class LevelClock {
     init(loop: EventLoop, limit: Double?) {
         self.loop = loop
         self.limit = limit
-        deadline = loop.now + (limit ?? 0)
+        clock = PausableClock(startedAt: loop.now)
         if let limit {
             let points = Set([limit / 2] + LevelClock.fixedAnnouncements).filter { $0 > 0 && $0 < limit }
             thresholds = points.sorted(by: >)
@@ -39,14 +40,13 @@ final class LevelClock {
     }
 
     var isTimed: Bool { limit != nil }
-    var isPaused: Bool { pausedLeft != nil }
+    var isPaused: Bool { clock.isPaused }
 
     /// Seconds left (nil when untimed; 0 once run out).
     var secondsLeft: Double? {
-        guard limit != nil else { return nil }
+        guard let limit else { return nil }
         if ranOut { return 0 }
-        if let pausedLeft { return pausedLeft }
-        return max(0, deadline - loop.now)
+        return clock.left(of: limit, now: loop.now)
     }
 
     /// Begins counting (call once the listeners are set).
@@ -59,24 +59,20 @@ final class LevelClock {
     }
 
     func pause() -> Bool {
-        guard isTimed, !stopped, pausedLeft == nil else { return false }
-        pausedLeft = secondsLeft
+        guard isTimed, !stopped, clock.pause(now: loop.now) else { return false }
         cancelTimer()
         return true
     }
 
     func resume() -> Bool {
-        guard let left = pausedLeft, !stopped else { return false }
-        pausedLeft = nil
-        deadline = loop.now + left
+        guard !stopped, clock.resume(now: loop.now) else { return false }
         schedule()
         return true
     }
 
     /// More time; announcements now ahead again are made again.
     func extend(by seconds: Double) -> Bool {
-        guard isTimed, !stopped, seconds.isFinite, seconds > 0 else { return false }
-        if let left = pausedLeft { pausedLeft = left + seconds } else { deadline += seconds }
+        guard isTimed, !stopped, clock.extend(by: seconds) else { return false }
         let left = secondsLeft ?? 0
         announced = announced.filter { $0 >= left }
         schedule()
@@ -96,7 +92,7 @@ final class LevelClock {
 
     private func schedule() {
         cancelTimer()
-        guard let left = secondsLeft, !stopped, pausedLeft == nil else { return }
+        guard let left = secondsLeft, !stopped, !clock.isPaused else { return }
         if let next = thresholds.first(where: { $0 < left && !announced.contains($0) }) {
             timer = loop.schedule(after: left - next) { [weak self] in
                 guard let self else { return }

@@ -75,6 +75,11 @@ enum LevelRoomCommands {
             call.player.send(ErrorEvent(code: "level_not_ready"))
             return
         }
+        // A teacher's pause (SPEC §12): the coder waits; watching commands still answer.
+        if coderOnly && game.isPaused {
+            call.player.send(ErrorEvent(code: "paused"))
+            return
+        }
         body(game)
     }
 }

@@ -180,6 +180,9 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
                                        occasion: .asked, paused: clock.isPaused))
         return true
     }
+    public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
+    /// A teacher paused the clock: the coder's play commands are refused with `paused`.
+    var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
 
     // MARK: Members
 
@@ -213,6 +216,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
                                         occasion: .asked, paused: clock.isPaused))
         }
         if editorOpen { player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1)) }
+        if isPaused { player.send(PausedEvent(room: room.id)) }
     }
 
     public func roomClosed() { closeDown() }

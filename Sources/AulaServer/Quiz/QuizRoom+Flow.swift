@@ -73,7 +73,7 @@ extension QuizRoom {
                              : game.secondsAllowed(for: member.name)
             seconds = own.map { Int($0.rounded(.up)) }
         } else {
-            let left = Double(view.seconds) - (server.loop.now - view.openedAt)
+            let left = game.standardSecondsLeft(now: server.loop.now) ?? 0
             seconds = resent ? Int(max(0, left).rounded(.up)) : view.seconds
         }
         member.send(QuizQuestionEvent(room: room.id, question: view, seconds: seconds, resent: resent))
@@ -105,16 +105,18 @@ extension QuizRoom {
 
     /// `timer {seconds_left: 10}` at 10 s left on each person's own clock.
     func scheduleReminders() {
-        guard let room, case .asking(let position) = game.phase, let view = game.currentQuestion else { return }
+        guard let room, case .asking(let position) = game.phase else { return }
         let now = server.loop.now
-        var deadlines: Set<Double> = [view.openedAt + Double(view.seconds)]
+        // Paused: no deadlines, no reminders (they are scheduled again at `resume`).
+        let standard = game.standardDeadline
+        var deadlines: Set<Double> = standard.map { [$0] } ?? []
         for player in game.presentPlayers { if let d = game.deadline(for: player) { deadlines.insert(d) } }
         for deadline in deadlines where deadline - QuizRoom.reminderAt > now {
             let timer = server.loop.schedule(after: deadline - QuizRoom.reminderAt - now) { [weak self] in
                 guard let self, case .asking(position) = self.game.phase else { return }
                 let event = QuizTimerEvent(room: room.id, secondsLeft: Int(QuizRoom.reminderAt))
                 for member in room.members where self.deadline(of: member.name) == deadline { member.send(event) }
-                if view.openedAt + Double(view.seconds) == deadline {
+                if standard == deadline {
                     for watcher in room.watchers { watcher.send(event) }
                 }
             }
@@ -124,9 +126,9 @@ extension QuizRoom {
 
     /// A person's deadline on the open question: their own if they play, else the standard one.
     func deadline(of name: String) -> Double? {
-        guard let view = game.currentQuestion else { return nil }
+        guard game.currentQuestion != nil else { return nil }
         if game.players.contains(name) { return game.deadline(for: name) }
-        return view.openedAt + Double(view.seconds)
+        return game.standardDeadline
     }
 
     /// The next question (or the results) after the tally's pause.
@@ -141,6 +143,7 @@ extension QuizRoom {
 
     func advanceNow() {
         if let t = advanceTimer { server.loop.cancel(t); advanceTimer = nil }
+        reviewHeld = false
         guard case .reviewing = game.phase else { return }
         if let events = try? game.advance(now: server.loop.now) { apply(events) }
     }

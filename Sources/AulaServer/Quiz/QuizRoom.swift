@@ -33,6 +33,8 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     var tickTimer: TimerID?
     var advanceTimer: TimerID?
     var reminderTimers: [TimerID] = []
+    /// A teacher paused during a tally: the next question waits for `resume`.
+    var reviewHeld = false
 
     /// Seconds left at which the countdown reminder (`timer`) is sent.
     static let reminderAt = 10.0
@@ -101,6 +103,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
         if !spectator { syncMultiplier(player) }
         apply(events)
         if game.isStarted, case .asking = game.phase { sendQuestion(to: player, resent: true) }
+        tellIfPaused(player)
     }
 
     public func playerLeft(_ player: Player) {
@@ -113,6 +116,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
 
     public func playerReconnected(_ player: Player) {
         if case .asking = game.phase { sendQuestion(to: player, resent: true) }
+        tellIfPaused(player)
     }
 
     public func bareInput(_ line: String, from player: Player) -> Bool {

@@ -108,7 +108,7 @@ public struct QuizRoundSave: Sendable {
                         case .speed:
                             let seconds = game.deck.seconds(for: question)
                             let own = game.multiplier(for: player).seconds(seconds) ?? Double(seconds)
-                            points = QuizPoints.speed(elapsed: given.elapsed, seconds: own)
+                            points = QuizPoints.speed(elapsed: given.elapsed, seconds: own + round.clock.extra)
                         }
                     }
                 }

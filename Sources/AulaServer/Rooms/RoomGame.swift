@@ -26,8 +26,10 @@ public protocol RoomGame: AnyObject {
     /// The room is closing (empty, or a teacher closed it): stop timers.
     func roomClosed()
 
-    // Lesson controls from the teachers' console (SPEC §7). Each returns false
-    // when the game has nothing to do (e.g. no clock running).
+    // Lesson controls from the teachers' console (SPEC §7, §12). Each returns
+    // false when the game has nothing to do (e.g. no clock running). The
+    // console tells the room (`paused`, `resumed`); while paused the game
+    // refuses play with `paused` and lets nothing time out.
     /// Stops the room's clocks until `resume`.
     func pause() -> Bool
     func resume() -> Bool
@@ -35,6 +37,9 @@ public protocol RoomGame: AnyObject {
     func skip() -> Bool
     /// Gives the current turn, question or level more time.
     func extend(by seconds: Double) -> Bool
+    /// Seconds left on the clock a teacher controls (the question, turn or
+    /// level), for `resumed`; nil when there is none.
+    var lessonSecondsLeft: Double? { get }
 }
 
 extension RoomGame {
@@ -45,6 +50,7 @@ extension RoomGame {
     public func resume() -> Bool { false }
     public func skip() -> Bool { false }
     public func extend(by seconds: Double) -> Bool { false }
+    public var lessonSecondsLeft: Double? { nil }
 }
 
 /// The context a game command runs in: who typed it, in which room.

@@ -1,0 +1,27 @@
+import AulaGames
+
+/// `paused {room}` — a teacher paused the room's game (SPEC §12): no clock
+/// runs and play commands are refused with `paused` until `resumed`.
+public struct PausedEvent: Event {
+    public let room: String
+    public var name: String { "paused" }
+    public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room))] }
+    public func text(_ t: TextContext) -> [String] { [t.paint(.warn, t.say("lesson.paused"))] }
+}
+
+/// `resumed {room, seconds_left}` — the game runs again with the time that was
+/// left (of the question, turn or level; null when that has no clock).
+public struct ResumedEvent: Event {
+    public let room: String
+    public let secondsLeft: Double?
+    public var name: String { "resumed" }
+    /// Whole seconds, rounded up (a clock at 0.2 s still shows 1).
+    var wholeSeconds: Int? { secondsLeft.map { Int(max(0, $0).rounded(.up)) } }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("seconds_left", wholeSeconds.map { .int($0) } ?? .null)]
+    }
+    public func text(_ t: TextContext) -> [String] {
+        guard let seconds = wholeSeconds else { return [t.paint(.warn, t.say("lesson.resumed"))] }
+        return [t.paint(.warn, t.say("lesson.resumed_left", String(seconds)))]
+    }
+}

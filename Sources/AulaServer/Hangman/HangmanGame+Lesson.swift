@@ -1,0 +1,43 @@
+import AulaGames
+
+/// A teacher's lesson controls in a hangman room (SPEC §12): the turn clock
+/// is the round's (`HangmanRound.turnClock`); the alarm follows it.
+extension HangmanGame {
+    /// Stops the turn clock: no timeout, guesses and solves refused with `paused`.
+    public func pause() -> Bool {
+        guard !closed, round?.pause(now: loop.now) == true else { return false }
+        cancelTurnTimer()
+        return true
+    }
+
+    /// The turn goes on with the time it had left.
+    public func resume() -> Bool {
+        guard !closed, round?.resume(now: loop.now) == true else { return false }
+        restartTurnTimer()
+        return true
+    }
+
+    /// Ends the round: the word is shown, the round saved with outcome
+    /// `skipped` (points so far kept) and the room's leaderboard printed.
+    public func skip() -> Bool {
+        guard !closed, let events = round?.skip(now: loop.now), !events.isEmpty else { return false }
+        announce(events)
+        return true
+    }
+
+    /// More time for the current turn (the next turn has the room's full time again).
+    public func extend(by seconds: Double) -> Bool {
+        guard !closed, round?.extendTurn(by: seconds) == true else { return false }
+        restartTurnTimer()
+        return true
+    }
+
+    public var lessonSecondsLeft: Double? {
+        round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
+    }
+
+    /// Someone arriving (or back) in a paused round is told, so a refused guess makes sense.
+    func tellIfPaused(_ player: Player) {
+        if let room, round?.isPaused == true, round?.isOver == false { player.send(PausedEvent(room: room.id)) }
+    }
+}

@@ -1,0 +1,66 @@
+import AulaGames
+
+/// A teacher's lesson controls in a quiz room (SPEC §12). The open question's
+/// clock is the pure game's (`QuizGame+Lesson`); here the timers follow it. A
+/// pause during a tally holds the next question until `resume`.
+extension QuizRoom {
+    public func pause() -> Bool {
+        switch game.phase {
+        case .asking:
+            guard game.pause(now: server.loop.now) else { return false }
+            cancelQuestionTimers()
+            return true
+        case .reviewing:
+            guard !reviewHeld, let timer = advanceTimer else { return false }
+            server.loop.cancel(timer)
+            advanceTimer = nil
+            reviewHeld = true
+            return true
+        case .lobby, .finished:
+            return false
+        }
+    }
+
+    public func resume() -> Bool {
+        if reviewHeld {
+            reviewHeld = false
+            scheduleAdvance()
+            return true
+        }
+        guard game.resume(now: server.loop.now) else { return false }
+        scheduleReminders()
+        scheduleTick()
+        return true
+    }
+
+    /// An open question closes now (tally, then the next question as usual);
+    /// during a tally the next question comes at once. Either ends a pause.
+    public func skip() -> Bool {
+        switch game.phase {
+        case .asking:
+            reviewHeld = false
+            apply(game.skip(now: server.loop.now))
+            return true
+        case .reviewing:
+            advanceNow()
+            return true
+        case .lobby, .finished:
+            return false
+        }
+    }
+
+    public func extend(by seconds: Double) -> Bool {
+        guard game.extend(by: seconds) else { return false }
+        cancelQuestionTimers()
+        scheduleReminders()
+        scheduleTick()
+        return true
+    }
+
+    public var lessonSecondsLeft: Double? { game.standardSecondsLeft(now: server.loop.now) }
+
+    /// Someone arriving (or back) in a paused room is told, so a refused answer makes sense.
+    func tellIfPaused(_ player: Player) {
+        if let room, game.isPaused || reviewHeld { player.send(PausedEvent(room: room.id)) }
+    }
+}
