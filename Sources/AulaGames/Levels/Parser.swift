@@ -17,7 +17,8 @@ struct Parser {
 
     static let actionNames: [String: Action] = Dictionary(uniqueKeysWithValues: Action.allCases.map { ($0.rawValue, $0) })
     static let sensorNames: Set<String> = ["look", "listen"]
-    static let keywords: Set<String> = ["int", "if", "else", "while", "repeat", "for", "true", "false", "ada", "Tile"]
+    static let keywords: Set<String> = ["int", "if", "else", "while", "repeat", "for", "true", "false", "ada", "Tile",
+                                        "void", "return", "this"]
 
     /// Parses a whole program.
     static func parse(_ source: String) -> Result<[Statement], SyntaxError> {
@@ -119,10 +120,49 @@ struct Parser {
 
     // MARK: - Statements
 
+    /// The top level: statements and `void name() { ... }` procedures.
     private mutating func program() throws(SyntaxError) -> [Statement] {
         var out: [Statement] = []
-        while peek.kind != .end { out.append(try statement()) }
+        while peek.kind != .end { out.append(isName("void") ? try procedure() : try statement()) }
         return out
+    }
+
+    /// `void name() { ... }` — no parameters; only at the top level.
+    private mutating func procedure() throws(SyntaxError) -> Statement {
+        let first = take()  // void
+        statementCount += 1
+        if statementCount > ProgramLimits.maxStatements { throw tooBig("too_many_statements", first, ProgramLimits.maxStatements) }
+        let name = try variableName()
+        _ = try expectSymbol("(", "open_paren")
+        guard isSymbol(")") else { throw error("procedure_parameters", peek, [name.text]) }
+        let close = take()
+        let body = try block()
+        return Statement(kind: .procedure(name: name.text, body: body), source: info(first, close, .either))
+    }
+
+    /// The `;` that ends a statement. When it is missing, the error points
+    /// just after the statement that lacks it (not at the next line's start).
+    private mutating func semicolon(after first: Token) throws(SyntaxError) {
+        if isSymbol(";") {
+            _ = take()
+            return
+        }
+        let last = previous
+        let column = last.column + max(last.end - last.start, 1)
+        throw SyntaxError(line: last.line, column: column,
+                          phrase: Phrase("level.syntax.missing_semicolon", ["\(last.line)", "\(column)", text(from: first, to: last)]))
+    }
+
+    /// `Ada.walk()`, `this.walk()`, `robot.walk()`: only `ada.` (small a) names Ada.
+    private func wrongObject(_ t: Token) -> SyntaxError {
+        let after = peek(2)
+        let command = after.kind == .name ? after.text : "walk"
+        return error("wrong_object", t, [t.text, command])
+    }
+
+    /// Is the current token a name followed by `.` that is neither `ada` nor `Tile`?
+    private var isWrongObject: Bool {
+        peek.kind == .name && peek.text != "ada" && peek.text != "Tile" && peek(1).kind == .symbol && peek(1).text == "."
     }
 
     private mutating func block() throws(SyntaxError) -> [Statement] {
@@ -144,6 +184,7 @@ struct Parser {
         statementCount += 1
         if statementCount > ProgramLimits.maxStatements { throw tooBig("too_many_statements", first, ProgramLimits.maxStatements) }
         guard first.kind == .name else { throw expected("statement") }
+        if isWrongObject { throw wrongObject(first) }
         switch first.text {
         case "repeat": return try repeatLoop()
         case "for": return try forLoop()
@@ -151,6 +192,11 @@ struct Parser {
         case "if": return try ifElse()
         case "else": throw error("else_without_if", first)
         case "int": return try declaration()
+        case "void": throw error("procedure_inside", first)
+        case "return":
+            _ = take()
+            try semicolon(after: first)
+            return Statement(kind: .returnFromProcedure, source: info(first, first, .either))
         case "ada":
             _ = take()
             _ = try expectSymbol(".", "dot")
@@ -160,7 +206,7 @@ struct Parser {
                 return try call(first: first, spelling: .c)
             }
             if peek(1).kind == .symbol && peek(1).text == "(" {
-                throw error("unknown_command", first, [first.text])
+                return try call(first: first, spelling: .c)
             }
             if first.text == "Tile" || Sight(name: first.text) != nil || Parser.keywords.contains(first.text) {
                 throw expected("statement")
@@ -170,15 +216,24 @@ struct Parser {
     }
 
     /// `walk();` or, after `ada.`, `walk();` — the name is the current token.
+    /// A name that is not one of Ada's commands is a procedure call; the
+    /// compiler says "did you mean …?" when there is no such procedure.
     private mutating func call(first: Token, spelling: Spelling) throws(SyntaxError) -> Statement {
         let nameToken = peek
         guard nameToken.kind == .name else { throw expected("command") }
         if Parser.sensorNames.contains(nameToken.text) { throw error("sensor_statement", nameToken, [nameToken.text]) }
-        guard let action = Parser.actionNames[nameToken.text] else { throw error("unknown_command", nameToken, [nameToken.text]) }
+        if Parser.keywords.contains(nameToken.text) || Sight(name: nameToken.text) != nil {
+            throw LanguageHelp.unknownCommand(nameToken.text, line: nameToken.line, column: nameToken.column, spelling: spelling)
+        }
         _ = take()
         _ = try expectSymbol("(", "open_paren")
         let close = try expectSymbol(")", "close_paren")
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
+        guard let action = Parser.actionNames[nameToken.text] else {
+            var source = info(first, close, spelling)
+            source.column = nameToken.column
+            return Statement(kind: .call(name: nameToken.text), source: source)
+        }
         return Statement(kind: .action(action), source: info(first, close, spelling))
     }
 
@@ -201,7 +256,7 @@ struct Parser {
             value = try expression()
         }
         let last = previous
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
         return Statement(kind: .declare(name: name.text, value: value), source: info(first, last, .either))
     }
 
@@ -237,21 +292,27 @@ struct Parser {
             let one = Expression(kind: .number(1), line: name.line, column: name.column, spelling: .either)
             let value = Expression(kind: .binary(op.text == "++" ? .add : .subtract, variable, one), line: name.line, column: name.column, spelling: .either)
             let last = previous
-            _ = try expectSymbol(";", "semicolon")
+            try semicolon(after: first)
             return Statement(kind: .assign(name: name.text, value: value), source: info(first, last, .either))
         }
         let name = try variableName()
         let kind = try assignmentKind(name)
         let last = previous
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
         return Statement(kind: kind, source: info(first, last, .either))
     }
 
     private mutating func condition() throws(SyntaxError) -> (Expression, Token) {
         _ = try expectSymbol("(", "open_paren")
         let e = try expression()
+        try refuseAssignInCondition()
         let close = try expectSymbol(")", "close_paren")
         return (e, close)
+    }
+
+    /// `if (look() = IRON)`: one `=` stores, two compare — say so.
+    private func refuseAssignInCondition() throws(SyntaxError) {
+        if isSymbol("=") { throw error("assign_in_condition", peek) }
     }
 
     private mutating func repeatLoop() throws(SyntaxError) -> Statement {
@@ -301,8 +362,12 @@ struct Parser {
         guard isName(counter.text) else { throw error("for_form", peek) }
         _ = take()
         guard isSymbol("<") || isSymbol("<=") else { throw error("for_form", peek) }
-        let inclusive = take().text == "<="
+        let compare = take()
+        let inclusive = compare.text == "<="
         let bound = try expression()
+        let counterValue = Expression(kind: .variable(counter.text), line: counter.line, column: counter.column, spelling: .either)
+        let test = Expression(kind: .binary(inclusive ? .lessOrEqual : .less, counterValue, bound),
+                              line: compare.line, column: compare.column, spelling: .either)
         _ = try expectSymbol(";", "semicolon")
         if isSymbol("++") {
             _ = take()
@@ -332,7 +397,7 @@ struct Parser {
             let one = Expression(kind: .number(1), line: bound.line, column: bound.column, spelling: .either)
             count = Expression(kind: .binary(.add, count, one), line: bound.line, column: bound.column, spelling: .either)
         }
-        return Statement(kind: .repeatLoop(count: count, counter: LoopCounter(name: counter.text, start: start), body: body),
+        return Statement(kind: .repeatLoop(count: count, counter: LoopCounter(name: counter.text, start: start, condition: test), body: body),
                          source: info(first, close, .java))
     }
 
@@ -395,6 +460,7 @@ struct Parser {
         case .symbol where t.text == "(":
             _ = take()
             let inner = try expression()
+            try refuseAssignInCondition()
             _ = try expectSymbol(")", "close_paren")
             return inner
         case .name:
@@ -409,15 +475,19 @@ struct Parser {
                 guard n.kind == .name else { throw expected("command") }
                 if Parser.sensorNames.contains(n.text) { return try sensor(n, spelling: .java, first: t) }
                 if Parser.actionNames[n.text] != nil { throw error("action_not_value", n, [n.text]) }
-                throw error("unknown_command", n, [n.text])
+                throw LanguageHelp.unknownCommand(n.text, line: n.line, column: n.column, spelling: .java)
             case "Tile":
                 _ = take()
                 _ = try expectSymbol(".", "dot")
                 let n = peek
+                if n.kind == .name, Sight(name: n.text) == nil, let upper = Sight(name: n.text.uppercased()) {
+                    throw error("tile_lowercase", n, [n.text, "Tile." + upper.name])
+                }
                 guard n.kind == .name, let sight = Sight(name: n.text) else { throw expected("tile") }
                 _ = take()
                 return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .java)
             default:
+                if isWrongObject { throw wrongObject(t) }
                 if Parser.sensorNames.contains(t.text) { return try sensor(t, spelling: .c, first: t) }
                 if Parser.actionNames[t.text] != nil { throw error("action_not_value", t, [t.text]) }
                 if let sight = Sight(name: t.text) {
@@ -425,7 +495,9 @@ struct Parser {
                     return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .c)
                 }
                 if Parser.keywords.contains(t.text) { throw expected("expression") }
-                if peek(1).kind == .symbol && peek(1).text == "(" { throw error("unknown_command", t, [t.text]) }
+                if peek(1).kind == .symbol && peek(1).text == "(" {
+                    throw LanguageHelp.unknownCommand(t.text, line: t.line, column: t.column, spelling: .c)
+                }
                 _ = take()
                 return Expression(kind: .variable(t.text), line: t.line, column: t.column, spelling: .either)
             }
