@@ -222,7 +222,8 @@ struct Compiler {
     /// not assign the counter (refused here, with the reason).
     private mutating func javaFor(_ counter: LoopCounter, body bodyStatements: [Statement], source info: SourceInfo) throws(SyntaxError) {
         let line = info.line, column = info.column
-        if lookup(counter.name) != nil {
+        if let slot = lookup(counter.name) {
+            if counters[slot] == nil { throw error("already_declared", line, column, [counter.name]) }
             let other = LanguageHelp.freeCounterName { self.lookup($0) != nil || $0 == counter.name }
             throw error("counter_reused", line, column, [counter.name, other])
         }

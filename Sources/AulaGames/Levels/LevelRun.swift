@@ -43,8 +43,8 @@ public struct StepOutcome: Sendable, Equatable {
     public let end: RunEnd?
     /// Health after the step minus before (0, or negative when Ada was hurt).
     public var healthChange: Int = 0
-    /// Enemy strikes in this step, reported even when the action itself
-    /// went wrong too (`message` then tells the action, `strike` the blows).
+    /// Enemy strikes in this step when `message` already tells something
+    /// else (a bump, a hit): both are reported, never one hiding the other.
     public var strike: Phrase?
 }
 
@@ -160,8 +160,9 @@ public struct LevelRun: Sendable {
                     let strikes = state.enemiesTurn()
                     if strikes > 0 {
                         ok = false
-                        strike = strikes == 1 ? Phrase("level.step.enemy_strike", ["\(program.sources[i].line)"])
+                        let blows = strikes == 1 ? Phrase("level.step.enemy_strike", ["\(program.sources[i].line)"])
                             : Phrase("level.step.enemy_strikes", ["\(program.sources[i].line)", "\(strikes)"])
+                        if message == nil { message = blows } else { strike = blows }
                     }
                 }
             case .store(let slot, let name, let value, let i):
