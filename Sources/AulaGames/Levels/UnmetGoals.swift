@@ -6,6 +6,12 @@ public struct UnmetGoal: Sendable, Equatable {
     /// Items or enemies still there (0 for `reach_goal`).
     public let left: Int
     public let phrase: Phrase
+
+    public init(goal: LevelGoal, left: Int, phrase: Phrase) {
+        self.goal = goal
+        self.left = left
+        self.phrase = phrase
+    }
 }
 
 extension BoardState {
