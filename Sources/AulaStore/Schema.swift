@@ -3,6 +3,7 @@ public enum Schema {
     public static let migrations: [Migration] = [
         Migration(version: 1, name: "create tables", apply: createTables),
         Migration(version: 2, name: "leaderboard totals", apply: addTotals),
+        Migration(version: 3, name: "level attempts and kept programs", apply: addLevelCourse),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -135,6 +136,35 @@ public enum Schema {
             JOIN rounds r ON r.id = sc.round_id
             JOIN students st ON st.id = sc.student_id
             GROUP BY sc.student_id, r.game;
+        """)
+    }
+
+    /// Migration 3 (issue 14): every `run`/`submit` as an attempt, each
+    /// student's last program per level, and the C/Java choice with the
+    /// student. Attempts are read per student and level (the console's
+    /// `progress` and `code`), so that is the index.
+    static func addLevelCourse(_ db: Database) throws {
+        try db.execute("""
+        CREATE TABLE level_attempts (
+            id INTEGER PRIMARY KEY,
+            student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('run', 'submit')),
+            ok INTEGER NOT NULL,
+            statements INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            seed INTEGER
+        );
+        CREATE INDEX level_attempts_student ON level_attempts(student_id, level_id, at);
+        CREATE TABLE level_programs (
+            student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            PRIMARY KEY (student_id, level_id)
+        ) WITHOUT ROWID;
+        ALTER TABLE students ADD COLUMN level_spelling TEXT;
         """)
     }
 }

@@ -24,6 +24,7 @@ public struct Catalog: Sendable {
     public static let parts: [CatalogPart] = [
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
+        CatalogParts.levelCourse,
     ]
 
     public static let shared = Catalog(parts: parts)
