@@ -10,7 +10,7 @@ import Testing
     static let slowLevel = """
         {"id": "t-slow", "title": "Slow", "summary": "Walk to the goal.",
          "board": ["#######", "#....G#", "#######"], "ada": {"row": 1, "col": 1, "facing": "E"},
-         "goal": ["reach_goal"], "time_limit": 300, "max_lines": 50, "par_lines": 4,
+         "goal": ["reach_goal"], "time_limit": 300, "max_statements": 50, "par_statements": 4,
          "commands": ["walk", "turnLeft", "turnRight", "repeat", "while", "if", "var"], "xp_required": 0, "xp_reward": 5}
         """
 
