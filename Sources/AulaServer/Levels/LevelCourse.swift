@@ -5,6 +5,7 @@ import AulaStore
 /// XP and solved levels (for the lock), the best score here (time-up shows
 /// it), the kept program and the C/Java choice (SPEC §12).
 struct LevelCourseState: Sendable {
+    var studentID: Int64?
     var xp = 0
     var solved: Set<String> = []
     var best = 0
@@ -19,7 +20,7 @@ struct LevelCourseState: Sendable {
 extension LevelRoomGame {
     static func readCourse(_ db: Database, studentID: Int64, levelID: String) throws -> LevelCourseState {
         let progress = try db.levelProgress(studentID: studentID)
-        return LevelCourseState(xp: try db.xp(studentID: studentID), solved: Set(progress.map(\.levelID)),
+        return LevelCourseState(studentID: studentID, xp: try db.xp(studentID: studentID), solved: Set(progress.map(\.levelID)),
                                 best: progress.first { $0.levelID == levelID }?.bestScore ?? 0,
                                 program: try db.keptLevelProgram(studentID: studentID, levelID: levelID),
                                 spelling: try db.levelSpelling(studentID: studentID))

@@ -73,20 +73,21 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         self.room = room
         guard let server = room.server else { return }
         let host = room.host
-        guard let studentID = host.studentID else {
-            if inChallenge { open() } else { checkLock(xp: 0, solved: []) }
-            return
-        }
-        coderStudentID = studentID
+        // The student row may still be on its way right after login: the read
+        // comes after that write, so it looks the student up by name then.
+        let knownID = host.studentID, groupID = host.group.id, name = host.name
         let levelID = level.id
-        server.store.read({ db in
-            try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
+        server.store.read({ db -> LevelCourseState? in
+            guard let studentID = try knownID ?? db.student(groupID: groupID, name: name)?.id else { return nil }
+            return try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
         }) { [weak self, weak server] result in
             server?.loop.execute { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let state):
+                case .success(let found):
                     guard self.phase == .checking else { return }
+                    let state = found ?? LevelCourseState()
+                    self.coderStudentID = state.studentID
                     self.restore(state)
                     if self.inChallenge { self.open() } else { self.checkLock(xp: state.xp, solved: state.solved) }
                 case .failure(let error):
