@@ -201,6 +201,8 @@ import Testing
         // The same student plays on and solves.
         ana.send("play t-slow")
         #expect(ana.waitForEvent("level.opened") != nil)
+        // The expensive program was kept (issue 14): start over.
+        ana.send("clear")
         ana.send("code")
         _ = ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" }
         ana.type(["repeat (4) {", "walk();", "}"])
