@@ -69,6 +69,22 @@ import AulaGames
             return try db.levelAttempts(studentID: id, levelID: "t-loop").map { "\($0.kind) \($0.ok) \($0.result) \($0.statements)" }
         }
         #expect(attempts == ["submit false too_many_statements 10", "run true solved 10", "submit true solved 2"])
+
+        // The teacher's console: the grid, the program, a private hint.
+        let progress = teacher.text("progress")
+        #expect(progress.contains("t-loop"), "\(progress)")
+        let anaRow = progress.split(separator: "\n").first { $0.hasPrefix("Ana ") && !$0.contains(" on ") }.map(String.init) ?? ""
+        #expect(anaRow.contains("✓3"), "\(progress)")
+        let code = teacher.text("code Ana")
+        #expect(code.contains("Ana's program for t-loop (in the editor now):"), "\(code)")
+        #expect(code.contains("1 | repeat (10) {") && code.contains("3 | }"), "\(code)")
+        #expect(teacher.text("hint Ana Try a loop").contains("Hint sent to Ana."))
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String) == "Hint from garcia: Try a loop" } != nil)
+        ana.send("leave")
+        _ = ana.waitForEvent("room.left")
+        let kept = teacher.text("code Ana t-loop")
+        #expect(kept.contains("Ana's program for t-loop (kept):") && kept.contains("2 |     walk();"), "\(kept)")
+        #expect(teacher.text("progress Nobody").contains("error:"))
     }
 
     @Test func aProgramAndTheJavaChoiceSurviveReopeningTheLevelAndAReconnect() throws {
