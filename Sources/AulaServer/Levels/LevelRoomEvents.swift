@@ -1,7 +1,7 @@
 import AulaGames
 
 /// `level.opened {room, level, title, summary, story:[{who, text}], goal, commands,
-/// languages, time_limit, seconds_left, max_lines, par_lines, challenge}` — a
+/// languages, time_limit, seconds_left, max_statements, par_statements, max_lines, par_lines, challenge}` — a
 /// level room opened: the story, the summary and what can be used.
 /// `time_limit`/`seconds_left` are null when the player is untimed.
 public struct LevelOpenedEvent: Event {
