@@ -47,7 +47,7 @@ import AulaGames
                        UnmetGoal(goal: .reachGoal, left: 0, phrase: Phrase("level.unmet.reach_goal"))]
         let result = LevelResultEvent(room: "r", kind: .run, solved: false, seedsPassed: 0, seedsTotal: 1, points: 0,
                                       stars: 0, reason: "program_ended", reasonPhrase: Phrase("level.end.program_ended"),
-                                      lines: 1, steps: 1, parLines: 4, missing: missing)
+                                      statements: 1, steps: 1, par: 4, missing: missing)
         #expect(result.text(context()).last == "Still to do: 1 iron block left; the goal was not reached.")
         #expect(result.text(context(language: .es)).last == "Falta: queda 1 bloque de hierro; no se llegó a la meta.")
         var renderer = Renderer()

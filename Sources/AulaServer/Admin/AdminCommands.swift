@@ -43,6 +43,10 @@ enum AdminCommands {
         Command("admin.export", "export", aliases: ["exportar"]) { call, args in call.exportScores(args) },
         Command("admin.reset", "reset", aliases: ["reiniciar"]) { call, args in call.resetProgress(args) },
         Command("admin.audit", "audit", aliases: ["auditoria", "auditoría", "registro"]) { call, args in call.showAudit(args) },
+        // Who is stuck where (issue 14)
+        Command("admin.progress", "progress", aliases: ["progreso"]) { call, args in call.showProgress(args) },
+        Command("admin.code", "code", aliases: ["codigo", "código"]) { call, args in call.showCode(args) },
+        Command("admin.hint", "hint", aliases: ["pista"]) { call, args in call.sendHint(args) },
         // Accounts and the server
         Command("admin.teacher", "teacher", aliases: ["profesor"]) { call, args in call.teacherCommand(args) },
         Command("admin.passwd", "passwd", aliases: ["password", "contraseña", "contrasena"]) { call, _ in call.changeOwnPassword() },
@@ -54,7 +58,8 @@ enum AdminCommands {
     ])
 
     /// Commands that change nothing and so leave no audit row.
-    static let unaudited: Set<String> = ["admin.help", "admin.mode", "admin.lang", "admin.color", "admin.quit", "admin.audit"]
+    static let unaudited: Set<String> = ["admin.help", "admin.mode", "admin.lang", "admin.color", "admin.quit", "admin.audit",
+                                         "admin.progress", "admin.code"]
 }
 
 /// The sub-words of multi-word commands, English and Spanish.

@@ -25,6 +25,7 @@ public struct Catalog: Sendable {
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
         CatalogParts.lesson,
+        CatalogParts.levelCourse,
     ]
 
     public static let shared = Catalog(parts: parts)

@@ -104,9 +104,11 @@ public struct LevelStepEvent: Event {
     }
 }
 
-/// `level.result {room, solved, seeds_passed, seeds_total, points, stars, reason?, kind, lines, steps}`
+/// `level.result {room, solved, seeds_passed, seeds_total, points, stars, reason?, kind, statements, lines, steps}`
 /// — how a `run`, a `step`-through, a `submit` or the clock ended. `kind` is
 /// `run`, `step`, `submit` or `time_up`; `reason` is there when unsolved.
+/// `statements` is the program's size as stars count it (SPEC §12); `lines`
+/// is kept with the same value for clients written before.
 public struct LevelResultEvent: Event {
     public enum Kind: String, Sendable { case run, step, submit, timeUp = "time_up" }
 
@@ -119,9 +121,9 @@ public struct LevelResultEvent: Event {
     public let stars: Int
     public let reason: String?
     public let reasonPhrase: Phrase?
-    public let lines: Int
+    public let statements: Int
     public let steps: Int
-    public let parLines: Int
+    public let par: Int
     /// Unsolved: the goals still not met ("1 iron block left").
     var missing: [UnmetGoal] = []
 
@@ -138,7 +140,8 @@ public struct LevelResultEvent: Event {
                                    ("points", .int(points)), ("stars", .int(stars))]
         if !solved, let reason { f.append(("reason", .string(reason))) }
         f.append(("kind", .string(kind.rawValue)))
-        f.append(("lines", .int(lines)))
+        f.append(("statements", .int(statements)))
+        f.append(("lines", .int(statements)))
         f.append(("steps", .int(steps)))
         if let reasonPhrase, !solved { f.append(("message", .string(t.say(reasonPhrase)))) }
         if !solved, kind != .timeUp { f.append(("missing", missingJSON(t))) }
@@ -155,7 +158,7 @@ public struct LevelResultEvent: Event {
             let solvedLine = seedsTotal == 1 ? t.say("level.result.solved_one", String(points))
                 : t.say("level.result.solved", String(seedsTotal), String(points))
             return [t.paint(.good, solvedLine),
-                    t.say("level.result.stars", starText, String(lines), String(parLines))]
+                    t.say(statements == 1 ? "level.result.stars_one" : "level.result.stars", starText, String(statements), String(par))]
         case (.submit, false):
             var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
             if let reasonPhrase { lines.append(t.say(reasonPhrase)) }

@@ -130,7 +130,7 @@ import Testing
     @Test func programsLongerThanMaxLinesAreRefused() {
         let level = TestLevels.make(["#####", "#..G#", "#####"], maxLines: 2)
         let e = TestLevels.error("walk();\nwalk();\nwalk();", level)
-        #expect(e?.code == "too_many_lines")
+        #expect(e?.code == "too_many_statements")
         #expect(e?.line == 3)
     }
 
