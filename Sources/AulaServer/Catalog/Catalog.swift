@@ -24,7 +24,7 @@ public struct Catalog: Sendable {
     public static let parts: [CatalogPart] = [
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
-        CatalogParts.lesson,
+        CatalogParts.lesson, CatalogParts.moderation,
     ]
 
     public static let shared = Catalog(parts: parts)

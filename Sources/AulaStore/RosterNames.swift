@@ -1,0 +1,21 @@
+/// Issue 13: a name that belongs to a roster with PINs cannot be used without
+/// its PIN, class open or not — so a login outside a class looks the name up
+/// in every group's roster first.
+extension Database {
+    /// Students with a PIN whose name has this look-alike key (or the older
+    /// plain key), in every group but `exceptGroupID`, with their group's name.
+    public func studentsWithPIN(named name: String, exceptGroupID: Int64) throws -> [(student: StudentRow, group: String)] {
+        let keys = Array(Set([NameKey.student(name), NameKey.make(name)]))
+        let marks = keys.map { _ in "?" }.joined(separator: ", ")
+        let sql = """
+            SELECT s.id, s.group_id, s.name, s.pin_hash, s.created_at, s.last_peer, s.last_login_at,
+                   g.name AS group_name
+            FROM students s JOIN groups g ON g.id = s.group_id
+            WHERE s.name_key IN (\(marks)) AND s.pin_hash IS NOT NULL AND s.group_id != ?
+            ORDER BY g.name_key
+            """
+        return try query(sql, keys.map { .text($0) } + [.integer(exceptGroupID)]).map { row in
+            (Self.studentRow(row), row.string("group_name") ?? "")
+        }
+    }
+}
