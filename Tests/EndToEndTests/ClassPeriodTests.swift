@@ -177,7 +177,7 @@ import AulaStore
         #expect(admin.text("readmitir ben").contains("Ben may log in again"))
         #expect(answer(third, "Ben") == "welcome")
         #expect(admin.text("unkick Nobody").contains("error:"))
-        #expect(admin.text("kick Ben 0").contains("error:"))
+        #expect(admin.text("kick Ben 0").contains("not a number of minutes: use 1 to 1440"))
         let audit = try server.store { db in try db.audit(limit: 50) }
         #expect(audit.contains { $0.command == "kick Ben 5 rude words" })
         #expect(audit.contains { $0.command == "readmitir ben" })

@@ -71,7 +71,7 @@ extension AdminCall {
         var reasonStart = used
         if let word = args[used], let typed = Int(word) {
             guard (1...KickList.maxMinutes).contains(typed) else {
-                return fail(code: "bad_minutes", word, String(KickList.maxMinutes))
+                return fail(code: "bad_kick_minutes", word, String(KickList.maxMinutes))
             }
             minutes = typed
             reasonStart += 1

@@ -22,7 +22,7 @@ extension CatalogParts {
             "admin.kick.held": "{0} was removed and cannot log in again for {1} minutes (\"unkick {0}\" lifts it; so does closing the class).",
             "admin.kick.address": "Names without a PIN are kept out from their address {0} too.",
             "admin.unkick.done": "{0} may log in again.",
-            "error.bad_minutes": "«{0}» is not a number of minutes: use 1 to {1}.",
+            "error.bad_kick_minutes": "«{0}» is not a number of minutes: use 1 to {1}.",
             "error.not_kicked": "Nobody named «{0}» is kicked.",
         ],
         es: [
@@ -46,7 +46,7 @@ extension CatalogParts {
             "admin.kick.held": "{0} ha salido del servidor y no puede volver a entrar durante {1} minutos (\"readmitir {0}\" lo permite antes; cerrar la clase, también).",
             "admin.kick.address": "Desde su dirección {0} tampoco pueden entrar nombres sin PIN.",
             "admin.unkick.done": "{0} puede volver a entrar.",
-            "error.bad_minutes": "«{0}» no es un número de minutos: usa de 1 a {1}.",
+            "error.bad_kick_minutes": "«{0}» no es un número de minutos: usa de 1 a {1}.",
             "error.not_kicked": "No hay nadie expulsado con el nombre «{0}».",
         ]
     )
