@@ -128,6 +128,10 @@ import AulaStore
         let thief = try student(server, from: "127.0.0.9")
         #expect(answer(thief, "ana") == "prompt.pin")
         #expect(answer(thief, "9999") == "wrong_pin")
+        for _ in 0..<3 { #expect(answer(thief, "9999") == "wrong_pin") }
+        #expect(answer(thief, "9999") == "pin_locked")
+        // The lock is on Ana of 3B; `release Ana` finds it with no class open.
+        #expect(admin.text("release Ana").contains("Ana may try a PIN again"))
         let ana = try student(server)
         #expect(answer(ana, "Ana") == "prompt.pin")
         ana.send("1234")
