@@ -54,8 +54,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var pinLockouts = PINLockouts()
     /// Kicks that hold for their minutes (Session/KickList.swift).
     let kicks = KickList()
-    /// The class session reopened from the database at start-up, and when (Session/ClassRestore.swift).
-    var restoredClass: (sessionID: Int64, at: Double)?
+    /// The class session reopened from the database at start-up, and who had
+    /// logged into it before (told once that rooms were lost; Session/ClassRestore.swift).
+    var restoredClass: (sessionID: Int64, seen: Set<String>)?
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 

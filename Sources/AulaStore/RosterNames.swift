@@ -18,4 +18,11 @@ extension Database {
             (Self.studentRow(row), row.string("group_name") ?? "")
         }
     }
+
+    /// The name keys of a group's students who logged in at or after `since`
+    /// (a class reopened after a restart: who had a seat before it).
+    public func studentKeysSeen(groupID: Int64, since: Double) throws -> Set<String> {
+        Set(try query("SELECT name_key FROM students WHERE group_id = ? AND last_login_at >= ?",
+                      [.integer(groupID), .real(since)]).compactMap { $0.string("name_key") })
+    }
 }

@@ -110,6 +110,13 @@ import AulaStore
         // Rooms do not survive a restart: the student is told.
         #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("restarted") == true } != nil)
         #expect(second.running.onLoop { s in s.players.values.first { $0.name == "Ana" }?.group.name } == "3B")
+        // A classmate who was not in before the restart is not told.
+        let nuevo = try student(second)
+        #expect(answer(nuevo, "Nuevo") == "prompt.code")
+        #expect(answer(nuevo, code) == "welcome")
+        nuevo.send("who")
+        let afterWelcome = next(nuevo, ["info", "who"])
+        #expect(afterWelcome?.0 == "who")
 
         // The reopened class closes as any other.
         try second.addTeacher("lopez")

@@ -5,26 +5,27 @@ import AulaStore
 /// the database (`sessions`, closed_at NULL); at start-up it is reopened with
 /// the same group, join code and lock, so students log in again as before
 /// (name, code, PIN) and land in their group. Rooms are not stored: a student
-/// logging into the reopened class soon after the restart is told that the
+/// who had logged into the class before the restart is told, once, that the
 /// rooms were closed. And a roster name with a PIN needs its PIN even when no
 /// class is open: it asks `PIN:` and logs into that student's group.
 extension Server {
-    /// How long after a restart a student logging in is told the rooms were closed.
-    static let restartNoticeWindow = 15 * 60.0
-
     /// Reopens the class session left open in the database (called before listening).
     func restoreClassSession() throws {
-        guard let row = try store.sync({ db in try db.openSession() }) else { return }
+        guard let (row, seen) = try store.sync({ db -> (SessionRow, Set<String>)? in
+            guard let row = try db.openSession() else { return nil }
+            return (row, try db.studentKeysSeen(groupID: row.groupID, since: row.openedAt))
+        }) else { return }
         classSession = ClassSession(id: row.id, group: GroupRef(id: row.groupID, name: row.groupName),
                                     joinCode: row.joinCode, locked: row.locked)
-        restoredClass = (row.id, loop.now)
+        restoredClass = (row.id, seen)
         log(.info, "class.restored", ("group", row.groupName), ("session", row.id), ("locked", row.locked))
     }
 
-    /// After a restart the rooms are gone: a student of the reopened class is told so.
+    /// After a restart the rooms are gone: a student who was in the class
+    /// before is told so, once.
     func tellIfRoomsWereLost(_ player: Player) {
-        guard let restored = restoredClass, let session = classSession, session.id == restored.sessionID,
-              player.group == session.group, loop.now - restored.at < Self.restartNoticeWindow else { return }
+        guard let session = classSession, restoredClass?.sessionID == session.id, player.group == session.group,
+              restoredClass?.seen.remove(player.key) != nil else { return }
         player.send(InfoEvent("class.restored_rooms_lost", style: .warn))
     }
 
