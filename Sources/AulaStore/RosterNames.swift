@@ -4,14 +4,17 @@
 extension Database {
     /// Students with a PIN whose name has this look-alike key (or the older
     /// plain key), in every group but `exceptGroupID`, with their group's name.
+    /// Groups first (CROSS JOIN fixes the order): one look-up a group in the
+    /// (group_id, name_key) index, never a scan of every student, on every
+    /// login made with no class open.
     public func studentsWithPIN(named name: String, exceptGroupID: Int64) throws -> [(student: StudentRow, group: String)] {
         let keys = Array(Set([NameKey.student(name), NameKey.make(name)]))
         let marks = keys.map { _ in "?" }.joined(separator: ", ")
         let sql = """
             SELECT s.id, s.group_id, s.name, s.pin_hash, s.created_at, s.last_peer, s.last_login_at,
                    g.name AS group_name
-            FROM students s JOIN groups g ON g.id = s.group_id
-            WHERE s.name_key IN (\(marks)) AND s.pin_hash IS NOT NULL AND s.group_id != ?
+            FROM groups g CROSS JOIN students s ON s.group_id = g.id
+            WHERE s.name_key IN (\(marks)) AND s.pin_hash IS NOT NULL AND g.id != ?
             ORDER BY g.name_key
             """
         return try query(sql, keys.map { .text($0) } + [.integer(exceptGroupID)]).map { row in
