@@ -20,6 +20,8 @@ enum AdminCommands {
         Command("admin.watch", "watch", aliases: ["observar", "ver"]) { call, args in call.watch(args) },
         Command("admin.unwatch", "unwatch", aliases: ["noobservar"]) { call, _ in call.unwatch() },
         Command("admin.kick", "kick", aliases: ["expulsar"]) { call, args in call.kick(args) },
+        Command("admin.unkick", "unkick", aliases: ["readmitir"]) { call, args in call.unkick(args) },
+        Command("admin.chat", "chat", aliases: ["charla"]) { call, args in call.chatSwitch(args) },
         Command("admin.mute", "mute", aliases: ["silenciar"]) { call, args in call.setMuted(args, true) },
         Command("admin.unmute", "unmute", aliases: ["quitarsilencio"]) { call, args in call.setMuted(args, false) },
         Command("admin.broadcast", "broadcast", aliases: ["anunciar", "aviso"]) { call, args in call.broadcast(args) },

@@ -26,6 +26,8 @@ public struct Catalog: Sendable {
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
         CatalogParts.lesson,
         CatalogParts.levelCourse,
+
+        CatalogParts.lesson, CatalogParts.moderation,
     ]
 
     public static let shared = Catalog(parts: parts)
