@@ -26,8 +26,7 @@ public struct Catalog: Sendable {
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
         CatalogParts.lesson,
         CatalogParts.levelCourse,
-
-        CatalogParts.lesson, CatalogParts.moderation,
+        CatalogParts.moderation,
     ]
 
     public static let shared = Catalog(parts: parts)
