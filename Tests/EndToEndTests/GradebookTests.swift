@@ -122,4 +122,20 @@ import AulaStore
         let csv = try #require(Self.exported(server, "challenge.csv"))
         #expect(csv.contains(",level,challenge,") && csv.contains(",t-02,,\r\n"))
     }
+
+    /// The natural end (everyone done) shows the teacher the leaderboard too, unasked.
+    @Test func theTeacherSeesTheLeaderboardWhenTheLastStudentSolves() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        #expect(admin.text("reto empezar t-02 2").contains("1"))
+        _ = ana.waitForEvent("level.opened")
+        ana.send("code")
+        ana.type(["walk();", "walk();", "walk();"])
+        ana.send(".")
+        ana.send("submit")
+        #expect(ana.waitForEvent("leaderboard")?["scope"] as? String == "challenge:t-02")
+        #expect(admin.client.waitFor("Class challenge — level t-02") != nil)
+        #expect(admin.client.waitFor("Ana") != nil)
+    }
 }
