@@ -59,8 +59,11 @@ import Testing
         var roster = try Self.roster()
         var students: [TestClient] = []
         var failures: [String] = []
+        // The guide's paths are relative to the repository, where `swift test` runs; elsewhere, made absolute.
+        let relativeWorks = FileManager.default.fileExists(atPath: "Admin/roster-example.csv")
         for line in lines {
-            let output = admin.run(line, timeout: 10)
+            let typed = relativeWorks ? line : line.replacingOccurrences(of: " Admin/", with: " \(root.path)/Admin/")
+            let output = admin.run(typed, timeout: 10)
             if let bad = output.first(where: { $0.hasPrefix("error:") || $0 == "<timeout>" }) {
                 failures.append("admin> \(line)\n    \(bad)")
             }
@@ -95,6 +98,15 @@ import Testing
         #expect(en.count >= 30 && es.count >= 30)
         #expect(en.contains("challenge start w1-03 10") && es.contains("reto empezar w1-03 10"))
         #expect(Self.consoleLines("```\nadmin> lock   # everyone\nadmin>  \nsay hi\n```\nadmin> not in a block\n") == ["lock"])
+    }
+
+    /// The examples issue 13 found broken are caught: each answers with an error.
+    @Test func theOldBrokenExamplesWouldFail() throws {
+        let failures = try Self.run(["group add 3B", "roster import 3B Admin/roster-example.csv", "class open 3B",
+                                     "challenge start 1-3 10", "observar ahorcado-3",
+                                     "words add animales-es pingüino Vive en el hielo"])
+        #expect(failures.count == 3, "\(failures)")
+        #expect(failures.first?.contains("challenge start 1-3 10") == true)
     }
 
     @Test func everyEnglishExampleRuns() throws {
