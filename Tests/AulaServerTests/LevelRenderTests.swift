@@ -96,7 +96,7 @@ import AulaGames
                                       lines: 5, steps: 12, parLines: 4)
         let fields = result.fields(context())
         #expect(fields.map(\.0) == ["room", "solved", "seeds_passed", "seeds_total", "points", "stars", "reason", "kind",
-                                    "lines", "steps", "message"])
+                                    "lines", "steps", "message", "missing"])
         #expect(result.text(context()) == ["Not yet: your program solved 3 of 9 layouts.", "Ada has no health left (line 4)."])
     }
 

@@ -126,7 +126,8 @@ public struct BoardState: Sendable {
                 return (true, Phrase("level.step.broke_iron", [l]))
             }
             health -= 1
-            return (false, Phrase("level.step.hit_air", [l]))
+            // Say what was really hit: a wall ahead is not "the air".
+            return (false, Phrase(sight(at: target) == .wall ? "level.step.hit_wall" : "level.step.hit_air", [l]))
         case .pick:
             guard let i = index(ada), keys[i] else { return (false, Phrase("level.step.nothing_to_pick", [l])) }
             keys[i] = false

@@ -31,6 +31,21 @@ public enum LevelPhrases {
                                  "note_missing", "xp_order", "xp_unreachable", "world_unknown_level",
                                  "world_duplicate_level", "worlds_missing", "world_empty"]
 
+    /// Debugging help that names the mistake, Java `for`, procedures and
+    /// unmet goals (issue 14).
+    public static let help = ["level.syntax.missing_semicolon", "level.syntax.unknown_command_capitals",
+                              "level.syntax.unknown_command_near", "level.syntax.tile_lowercase",
+                              "level.syntax.assign_in_condition", "level.syntax.wrong_object",
+                              "level.syntax.counter_reused", "level.syntax.counter_assigned",
+                              "level.syntax.procedure_parameters", "level.syntax.procedure_inside",
+                              "level.syntax.procedure_twice", "level.syntax.procedure_not_ada",
+                              "level.syntax.return_outside", "level.syntax.recursion",
+                              "level.step.hit_wall", "level.step.enemy_strikes", "level.step.for_true",
+                              "level.step.for_false", "level.step.call",
+                              "level.unmet.reach_goal", "level.unmet.iron_one", "level.unmet.iron_many",
+                              "level.unmet.keys_one", "level.unmet.keys_many",
+                              "level.unmet.enemies_one", "level.unmet.enemies_many"]
+
     public static let allKeys: [String] =
         expectations.flatMap { ["level.syntax.expected.\($0)", "level.syntax.missing.\($0)"] }
         + syntax.map { "level.syntax.\($0)" }
@@ -40,4 +55,5 @@ public enum LevelPhrases {
         + legend.map { "level.legend.\($0)" }
         + reader.map { "level.reader.\($0)" }
         + content.map { "content.level.\($0)" }
+        + help
 }

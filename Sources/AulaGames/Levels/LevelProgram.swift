@@ -47,7 +47,7 @@ public struct LevelProgram: Sendable {
             for s in list {
                 lines.insert(s.source.line)
                 switch s.kind {
-                case .repeatLoop(_, _, let body), .whileLoop(_, let body): visit(body)
+                case .repeatLoop(_, _, let body), .whileLoop(_, let body), .procedure(_, let body): visit(body)
                 case .ifElse(let branches, let otherwise):
                     for b in branches { lines.insert(b.source.line); visit(b.body) }
                     if let otherwise { visit(otherwise) }

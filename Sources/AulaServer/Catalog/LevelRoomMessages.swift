@@ -141,6 +141,16 @@ extension CatalogParts {
             "error.judge_busy": "Your program is still being checked. Wait for its result, then try again.",
             "error.judge_full": "The judge is busy with many programs right now. Try again in a few seconds.",
             "error.level.program_too_big": "The program is too big: at most {0} KB of text. Delete some lines with del N.",
+            // The trace, step listing and unmet goals (issue 14, the language).
+            "level.trace.health": "[health {0}]",
+            "level.trace.capped": "… {0} more steps not shown: type trace to see them, or step to go one step at a time …",
+            "level.trace.endless": "Is there an endless loop? Look for a loop whose condition never becomes false.",
+            "level.trace.see_all": "Type trace to see the whole trace again.",
+            "level.trace.none": "There is no trace yet: type run first.",
+            "level.listing.current": "now:",
+            "level.result.missing": "Still to do: {0}.",
+            "usage.level.trace": "trace",
+            "help.level.trace": "Shows the whole trace of the last run (the screen shows only the first 40 steps).",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -281,6 +291,16 @@ extension CatalogParts {
             "error.judge_busy": "Tu programa todavía se está comprobando. Espera su resultado y vuelve a intentarlo.",
             "error.judge_full": "El juez está ocupado con muchos programas ahora mismo. Inténtalo de nuevo en unos segundos.",
             "error.level.program_too_big": "El programa es demasiado grande: como mucho {0} KB de texto. Borra alguna línea con borrar N.",
+            // La traza, el listado de paso y los objetivos pendientes (issue 14, el lenguaje).
+            "level.trace.health": "[salud {0}]",
+            "level.trace.capped": "… {0} pasos más sin mostrar: escribe traza para verlos, o paso para ir paso a paso …",
+            "level.trace.endless": "¿Hay un bucle infinito? Busca un bucle cuya condición nunca se vuelve falsa.",
+            "level.trace.see_all": "Escribe traza para volver a ver la traza completa.",
+            "level.trace.none": "Todavía no hay traza: escribe ejecutar primero.",
+            "level.listing.current": "ahora:",
+            "level.result.missing": "Falta: {0}.",
+            "usage.level.trace": "traza",
+            "help.level.trace": "Muestra la traza completa de la última ejecución (la pantalla solo muestra los primeros 40 pasos).",
         ]
     )
 }

@@ -63,6 +63,10 @@ public struct LevelBoardEvent: Event {
 public struct LevelStepEvent: Event {
     public let room: String
     public let outcome: StepOutcome
+    /// `step`: the program lines around the current one, shown under it in text.
+    var listing: [LevelListingLine] = []
+    /// Past the text trace cap: JSON readers still get the step, text shows nothing.
+    var textHidden = false
 
     public init(room: String, outcome: StepOutcome) {
         self.room = room
@@ -73,15 +77,16 @@ public struct LevelStepEvent: Event {
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("room", .string(room)), ("line", .int(outcome.line)), ("action", .string(outcome.action)),
-         ("ok", .bool(outcome.ok)), ("message", outcome.message.map { .string(t.say($0)) } ?? .null),
+         ("ok", .bool(outcome.ok)), ("message", said(t).map { .string($0) } ?? .null),
          ("step", .int(outcome.number)),
          ("ada", .object([("row", .int(outcome.ada.row)), ("col", .int(outcome.ada.col)),
                           ("facing", .string(outcome.ada.facing.rawValue))])),
-         ("health", .int(outcome.health))]
+         ("health", .int(outcome.health)), ("health_change", .int(outcome.healthChange))]
     }
 
     /// `3: walk() → row 2, col 4, facing E` (rows and columns from 1), then what happened.
     public func text(_ t: TextContext) -> [String] {
+        if textHidden { return [] }
         let o = outcome
         let row = String(o.ada.row + 1), col = String(o.ada.col + 1)
         var line: String
@@ -91,11 +96,11 @@ public struct LevelStepEvent: Event {
         } else {
             line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col, o.ada.facing.rawValue)
         }
-        if let message = o.message {
-            let said = t.say(message)
+        if let said = said(t) {
             line += " — " + (o.ok ? said : t.paint(.bad, said))
         }
-        return [line]
+        if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
+        return [line] + listingText(t)
     }
 }
 
@@ -117,6 +122,8 @@ public struct LevelResultEvent: Event {
     public let lines: Int
     public let steps: Int
     public let parLines: Int
+    /// Unsolved: the goals still not met ("1 iron block left").
+    var missing: [UnmetGoal] = []
 
     public var name: String { "level.result" }
 
@@ -134,6 +141,7 @@ public struct LevelResultEvent: Event {
         f.append(("lines", .int(lines)))
         f.append(("steps", .int(steps)))
         if let reasonPhrase, !solved { f.append(("message", .string(t.say(reasonPhrase)))) }
+        if !solved, kind != .timeUp { f.append(("missing", missingJSON(t))) }
         return f
     }
 
@@ -151,11 +159,11 @@ public struct LevelResultEvent: Event {
         case (.submit, false):
             var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
             if let reasonPhrase { lines.append(t.say(reasonPhrase)) }
-            return lines
+            return lines + missingText(t)
         case (_, true):
             return [t.paint(.good, t.say("level.result.run_solved", String(steps)))]
         case (_, false):
-            return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))]
+            return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))] + missingText(t)
         }
     }
 }

@@ -41,6 +41,9 @@ enum LevelRoomCommands {
         Command("level.step", "step", aliases: ["paso"]) { call, _ in
             with(call, coderOnly: true) { $0.step(by: call.player) }
         },
+        Command("level.trace", "trace", aliases: ["traza"]) { call, _ in
+            with(call, coderOnly: false) { $0.showTrace(to: call.player) }
+        },
         Command("level.hint", "hint", aliases: ["pista"]) { call, _ in
             with(call, coderOnly: true) { $0.giveHint(to: call.player) }
         },

@@ -12,6 +12,8 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
 
     /// The trace prints at most this many steps (runs can be 10,000 long); the last step is always shown.
     static let traceLimit = 200
+    /// Text clients see this many steps of a `run` (and the last); `trace` shows the rest (issue 14).
+    static let textTraceLimit = 40
 
     public let kind = "level"
     public let maxPlayers = 1
@@ -30,6 +32,8 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     var shownLayout: LevelLayout
     /// A paused run for `step`; editing the program drops it.
     var stepping: LevelRun?
+    /// The last `run`'s trace, for `trace`.
+    var lastRun: RunReport?
     var hintsGiven = 0
     var watchersAllowed = false
     var clock: LevelClock?

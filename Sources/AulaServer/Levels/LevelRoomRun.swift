@@ -83,11 +83,8 @@ extension LevelRoomGame {
     }
 
     private func showRun(_ report: RunReport, in room: Room) {
-        for outcome in report.shown { room.broadcast(LevelStepEvent(room: room.id, outcome: outcome)) }
-        if let last = report.last {
-            if report.skipped > 1 { room.broadcast(LevelTraceGapEvent(room: room.id, skipped: report.skipped - 1)) }
-            room.broadcast(LevelStepEvent(room: room.id, outcome: last))
-        }
+        lastRun = report
+        broadcastTrace(report, in: room)
         room.broadcast(LevelBoardEvent(room: room.id, board: report.run.board, caption: Phrase("level.board.caption_after")))
         room.broadcast(practiceResult(report.run, program: report.run.program, kind: .run))
     }
@@ -121,7 +118,9 @@ extension LevelRoomGame {
     private func takeStep() {
         guard let room, var run = stepping else { return }
         if let outcome = run.step() {
-            room.broadcast(LevelStepEvent(room: room.id, outcome: outcome))
+            var event = LevelStepEvent(room: room.id, outcome: outcome)
+            event.listing = LevelStepEvent.listing(around: outcome.line, in: editor.lines)
+            room.broadcast(event)
             room.broadcast(LevelBoardEvent(room: room.id, board: run.board, caption: nil))
         }
         if run.isFinished {
@@ -137,7 +136,8 @@ extension LevelRoomGame {
         let solved = end?.solved ?? false
         return LevelResultEvent(room: roomID, kind: kind, solved: solved, seedsPassed: solved ? 1 : 0, seedsTotal: 1,
                                 points: 0, stars: 0, reason: end.map { LevelResultEvent.reasonCode($0.reason) },
-                                reasonPhrase: end?.phrase, lines: program.lines, steps: run.steps, parLines: level.parLines)
+                                reasonPhrase: end?.phrase, lines: program.lines, steps: run.steps, parLines: level.parLines,
+                                missing: end?.unmet ?? [])
     }
 
     /// `submit`: judged on the shown layout and further random ones, on the
@@ -213,7 +213,8 @@ extension LevelRoomGame {
         return LevelResultEvent(room: roomID, kind: .submit, solved: verdict.solved, seedsPassed: verdict.seedsPassed,
                                 seedsTotal: verdict.seedsTotal, points: verdict.points, stars: verdict.stars,
                                 reason: reason, reasonPhrase: verdict.reasonPhrase, lines: verdict.lines,
-                                steps: verdict.steps, parLines: level.parLines)
+                                steps: verdict.steps, parLines: level.parLines,
+                                missing: verdict.firstFailingLayout?.end.unmet ?? [])
     }
 }
 
