@@ -37,6 +37,7 @@ enum AdminCommands {
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },
         Command("admin.decks", "decks", aliases: ["barajas"]) { call, _ in call.listDecks() },
+        Command("admin.levels", "levels", aliases: ["niveles"]) { call, _ in call.listLevels() },
         Command("admin.reload", "reload", aliases: ["recargar"]) { call, _ in call.reloadContent() },
         // Scores and records
         Command("admin.leaderboard", "leaderboard", aliases: ["clasificacion", "clasificación", "ranking", "top"]) { call, args in
@@ -61,7 +62,7 @@ enum AdminCommands {
 
     /// Commands that change nothing and so leave no audit row.
     static let unaudited: Set<String> = ["admin.help", "admin.mode", "admin.lang", "admin.color", "admin.quit", "admin.audit",
-                                         "admin.progress", "admin.code"]
+                                         "admin.progress", "admin.code", "admin.levels"]
 }
 
 /// The sub-words of multi-word commands, English and Spanish.
@@ -76,6 +77,8 @@ enum Sub {
     static let list: Set<String> = ["list", "listar", "ver"]
     static let delete: Set<String> = ["del", "delete", "remove", "borrar", "quitar"]
     static let all: Set<String> = ["all", "todas", "todo", "todos"]
+    static let summary: Set<String> = ["summary", "resumen"]
+    static let status: Set<String> = ["status", "estado"]
 
     static func matches(_ word: String?, _ set: Set<String>) -> Bool {
         guard let word else { return false }

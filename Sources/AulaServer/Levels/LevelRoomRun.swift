@@ -57,6 +57,7 @@ extension LevelRoomGame {
     /// `run`: every step (up to the trace limit, and always the last), the final board, how it ended.
     func run(by player: Player) {
         guard room != nil, !refusedEmpty(player) else { return }
+        challenge?.noteRun(self)  // [gradebook] counted for the teacher's `challenge status`
         stepping = nil
         let source = editor.source, level = self.level, layout = shownLayout
         let traceLimit = LevelRoomGame.traceLimit
@@ -172,6 +173,7 @@ extension LevelRoomGame {
             player.send(ErrorEvent(code: "time_up"))
             return
         }
+        challenge?.noteSubmit(self)  // [gradebook] counted for the teacher's `challenge status`
         let source = editor.source, level = self.level, shown = shownLayout
         let timeLeft = left ?? 1, timeLimit = clock?.limit ?? 0
         // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.

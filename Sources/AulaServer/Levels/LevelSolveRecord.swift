@@ -19,6 +19,7 @@ struct SolveRecord: Sendable {
 extension LevelRoomGame {
     func recordSolve(_ verdict: Verdict, by player: Player) {
         guard let server, let room else { return }
+        challenge?.noteSolved(self, stars: verdict.stars)  // [gradebook] for `challenge status`
         guard let studentID = player.studentID else {
             announceSolve(verdict, player: player, record: nil)
             return
