@@ -8,7 +8,7 @@ extension Connection {
         decoding.feed(bytes, data: { data in
             self.frame(data, now: now)
         }, command: { command in
-            self.telnet(command)
+            self.telnet(command, now: now)
         })
         decoder = decoding
     }
@@ -59,11 +59,22 @@ extension Connection {
         idleWarned = false
     }
 
-    private func telnet(_ command: TelnetCommand) {
+    /// Real clients negotiate a few dozen options in all; past this many
+    /// commands in one second the rest are ignored unanswered, so a storm of
+    /// IAC DO/WILL costs the loop little more than reading it (issue 12).
+    static let telnetCommandsPerSecond = 64
+
+    private func telnet(_ command: TelnetCommand, now: Double) {
         guard phase == .open else { return }
         // IAC followed by a byte that is no telnet command is stray binary
         // (a raw client pasting 0xFF): it must not switch on negotiation.
         if case .other(let code) = command, code < 241 { return }
+        if now - telnetWindowStart >= 1 {
+            telnetWindowStart = now
+            telnetCommandsInWindow = 0
+        }
+        telnetCommandsInWindow += 1
+        if telnetCommandsInWindow > Connection.telnetCommandsPerSecond { return }
         if !spokeTelnet {
             spokeTelnet = true
             enqueue(raw: negotiator.start())

@@ -37,6 +37,9 @@ public final class Connection: FileEventTarget {
     var negotiator = TelnetNegotiator()
     var framer = LineFramer()
     var spokeTelnet = false
+    /// Telnet commands answered in the current second (a storm is ignored past a budget).
+    var telnetWindowStart = 0.0
+    var telnetCommandsInWindow = 0
     var lastInput: Double
     var idleWarned = false
     var rateWindowStart: Double

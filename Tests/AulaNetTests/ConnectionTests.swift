@@ -119,6 +119,26 @@ import Testing
         #expect(client.received.contains(subsequence: willEcho))
     }
 
+    @Test func aTelnetStormIsAnsweredOnlyUpToItsBudget() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try #require(TestClient(port: server.port))
+        // IAC DO for 200 options nobody supports: each would get its own IAC WONT.
+        var storm: [UInt8] = []
+        for option in 40..<240 { storm += [255, 253, UInt8(option)] }
+        client.send(bytes: storm)
+        client.send("hello\r\n")
+        #expect(eventually { server.handler.lines.contains("hello") })
+        client.read(for: 1) { _ in false }
+        var refusals = 0
+        var i = 0
+        let bytes = client.received
+        while i + 1 < bytes.count {
+            if bytes[i] == 255 && bytes[i + 1] == 252 { refusals += 1; i += 2 } else { i += 1 }
+        }
+        #expect(refusals > 0 && refusals <= Connection.telnetCommandsPerSecond)
+    }
+
     @Test func floodIsThrottledAndTheConnectionStaysOpen() throws {
         var limits = NetLimits()
         limits.linesPerSecond = 5
