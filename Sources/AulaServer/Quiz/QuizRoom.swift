@@ -62,8 +62,10 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     }
 
     /// The deck a host asked for, by id (case-insensitive), or a refusal listing the decks.
+    /// The list names each deck with its title, kind, language and number of
+    /// questions, so a host can choose without opening the files.
     static func findDeck(_ word: String?, in decks: [QuizDeck]) -> Result<QuizDeck, Refusal> {
-        let list = decks.map(\.id).joined(separator: ", ")
+        let list = decks.map(deckLine).joined(separator: "; ")
         guard !decks.isEmpty else { return .failure(Refusal(code: "no_decks")) }
         guard let word else {
             return .failure(Refusal("missing_argument", Phrase("error.quiz_deck_missing", [list])))
@@ -72,6 +74,11 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
             return .failure(Refusal(code: "unknown_deck", args: [String(word.prefix(40)), list]))
         }
         return .success(deck)
+    }
+
+    /// `country-en ("Which country should you visit next?", personality, en, 12)`.
+    static func deckLine(_ deck: QuizDeck) -> String {
+        "\(deck.id) (\"\(deck.title)\", \(deck.style.rawValue), \(deck.lang), \(deck.questions.count))"
     }
 
     // MARK: RoomGame
