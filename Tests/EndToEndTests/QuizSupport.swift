@@ -27,6 +27,7 @@ enum QuizSupport {
     static let factsCorrect: [Set<Int>] = [[2], [1, 3]]
     static let facts = """
     {"id": "facts", "title": "Facts", "lang": "en", "description": "Know it?", "shuffle": false, "seconds": 5,
+     "shuffle_answers": false,
      "questions": [
       {"kind": "single", "text": "2+2?", "answers": [{"text": "3", "correct": false}, {"text": "4", "correct": true},
                                                     {"text": "5", "correct": false}]},

@@ -143,6 +143,7 @@ extension CatalogParts {
             "quiz.feedback.none": "No answer this time: it was {0} — {1}.",
             "quiz.team_names": "Comets,Owls,Foxes,Dolphins,Tigers,Pandas,Falcons,Rockets,Otters,Lynxes,Eagles,Koalas",
             "quiz.result.player.mix": "{0}: a mix of {1} — mostly {2}",
+            "error.unknown_deck.quiz": "There is no quiz deck \"{0}\". Decks: {1}.",
         ],
         es: [
             "_part.quiz": "quiz",
@@ -285,6 +286,7 @@ extension CatalogParts {
             "quiz.feedback.none": "Sin respuesta esta vez: era {0}; {1}.",
             "quiz.team_names": "Cometas,Búhos,Zorros,Delfines,Tigres,Pandas,Halcones,Cohetes,Nutrias,Linces,Águilas,Koalas",
             "quiz.result.player.mix": "{0}: una mezcla de {1}; sobre todo {2}",
+            "error.unknown_deck.quiz": "No hay ninguna baraja de quiz \"{0}\". Barajas: {1}.",
         ]
     )
 }

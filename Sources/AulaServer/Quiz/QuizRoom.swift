@@ -71,7 +71,8 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
             return .failure(Refusal("missing_argument", Phrase("error.quiz_deck_missing", [list])))
         }
         guard let deck = decks.first(where: { $0.id.lowercased() == word.lowercased() }) else {
-            return .failure(Refusal(code: "unknown_deck", args: [String(word.prefix(40)), list]))
+            // Its own key: hangman's `error.unknown_deck` speaks of word decks.
+            return .failure(Refusal("unknown_deck", Phrase("error.unknown_deck.quiz", [String(word.prefix(40)), list])))
         }
         return .success(deck)
     }
