@@ -61,7 +61,7 @@ import AulaContent
 
     @Test func everyHangmanCommandHasUsageAndHelpInBothLanguages() {
         let entries = HangmanCommands.table.entries
-        #expect(entries.map(\.name) == ["start", "guess", "solve", "hint", "letters", "state", "set"])
+        #expect(entries.map(\.name) == ["start", "guess", "solve", "hint", "letters", "state", "set", "bell"])
         for entry in entries {
             #expect(!entry.aliases.isEmpty, "\(entry.name) needs a Spanish alias")
             for language in Language.allCases {
@@ -86,10 +86,10 @@ import AulaContent
         let lives = r.players.map { "\"\($0.name)\":\($0.lives)" }.joined(separator: ",")
         #expect(render(event, mode: .json) ==
             "{\"ev\":\"hangman.state\",\"room\":\"hangman-1\",\"mask\":\"a__-___\",\"lives\":{\(lives)},"
-            + "\"turn\":\"\(turn)\",\"tried\":[\"a\",\"x\"],\"misses\":[\"x\"]}\r\n")
+            + "\"turn\":\"\(turn)\",\"tried\":[\"a\",\"x\"],\"misses\":[\"x\"],\"turn_seconds_left\":null}\r\n")
         // The hint appears once someone asked for it.
         let hinted = HangmanStateEvent(room: "hangman-1", view: HangmanView(round: r, hintShown: true), viewer: nil)
-        #expect(render(hinted, mode: .json).hasSuffix(",\"misses\":[\"x\"],\"hint\":\"Una pista\"}\r\n"))
+        #expect(render(hinted, mode: .json).hasSuffix(",\"misses\":[\"x\"],\"hint\":\"Una pista\",\"turn_seconds_left\":null}\r\n"))
     }
 
     @Test func maskShowsRealLettersAndAlwaysShowsHyphens() throws {
@@ -135,14 +135,16 @@ import AulaContent
                                        totals: [("Ana", 130), ("Ben", 105), ("Cy", 130)])
         #expect(render(end, mode: .json) ==
             "{\"ev\":\"round.end\",\"room\":\"hangman-2\",\"kind\":\"hangman\",\"outcome\":\"solved\","
-            + "\"round\":[{\"name\":\"Ana\",\"points\":10},{\"name\":\"Ben\",\"points\":105}],"
-            + "\"leaderboard\":[{\"name\":\"Ana\",\"points\":130},{\"name\":\"Cy\",\"points\":130},{\"name\":\"Ben\",\"points\":105}],"
+            // This round's points sorted, with ranks (SPEC §12); equal totals share a rank.
+            + "\"round\":[{\"name\":\"Ben\",\"points\":105,\"rank\":1},{\"name\":\"Ana\",\"points\":10,\"rank\":2}],"
+            + "\"leaderboard\":[{\"name\":\"Ana\",\"points\":130,\"rank\":1},{\"name\":\"Cy\",\"points\":130,\"rank\":1},"
+            + "{\"name\":\"Ben\",\"points\":105,\"rank\":3}],"
             + "\"word\":\"gato\"}\r\n")
         let text = render(end)
         #expect(text.contains("Round over! The word was gato, completed by Ben."))
         #expect(text.contains("Room total:"))
         let reader = render(end, reader: true, language: .es)
-        #expect(reader.contains("Ben: 105 puntos."))
+        #expect(reader.contains("Puesto 1: Ben, 105 puntos."))
     }
 
     // MARK: Settings

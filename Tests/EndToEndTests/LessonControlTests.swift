@@ -164,6 +164,7 @@ import Testing
 enum LessonSupport {
     static let shortDeck = """
     {"id": "short", "title": "Short", "lang": "en", "description": "Quick.", "shuffle": false, "seconds": 5,
+     "shuffle_answers": false,
      "questions": [
       {"kind": "single", "text": "2+2?", "answers": [{"text": "3", "correct": false}, {"text": "4", "correct": true},
                                                     {"text": "5", "correct": false}]},

@@ -125,6 +125,16 @@ extension CatalogParts {
             "content.words.hint_length": "A hint needs {1} to {2} characters (this one has {0}); the word was left out.",
             "content.words.hint_not_plain": "The hint has line breaks or control characters; the word was left out.",
             "content.words.hint_reveals_word": "The hint contains the word \"{0}\"; the word was left out.",
+            // Issue 15: turn clock, bell, outcomes
+            "hangman.round_over.everyone_benched": "Round over: everyone was benched for missing their turns. The word was {0}.",
+            "hangman.round_over.time_up": "Round over: time is up. The word was {0}.",
+            "hangman.turn_warning": "{0} seconds, {1}!",
+            "hangman.turn_warning.you": "{0} seconds left — your turn!",
+            "hangman.bell.on": "Bell on: you hear a beep when your turn starts.",
+            "hangman.bell.off": "Bell off: no beep when your turn starts.",
+            "usage.hangman.bell": "bell on|off",
+            "help.hangman.bell": "Turns the beep at the start of your turn on or off (on by default; never in JSON mode).",
+            "hangman.reader.gallows_full": "The figure of {0} is complete: no lives left.",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -242,6 +252,16 @@ extension CatalogParts {
             "content.words.hint_length": "Una pista necesita entre {1} y {2} caracteres (esta tiene {0}); se ha dejado fuera la palabra.",
             "content.words.hint_not_plain": "La pista tiene saltos de línea o caracteres de control; se ha dejado fuera la palabra.",
             "content.words.hint_reveals_word": "La pista contiene la palabra «{0}»; se ha dejado fuera.",
+            // Issue 15: reloj de turno, timbre, finales
+            "hangman.round_over.everyone_benched": "Fin de la ronda: todo el mundo quedó en el banquillo por no jugar su turno. La palabra era {0}.",
+            "hangman.round_over.time_up": "Fin de la ronda: se acabó el tiempo. La palabra era {0}.",
+            "hangman.turn_warning": "¡{0} segundos, {1}!",
+            "hangman.turn_warning.you": "Quedan {0} segundos: ¡es tu turno!",
+            "hangman.bell.on": "Timbre activado: oirás un pitido cuando empiece tu turno.",
+            "hangman.bell.off": "Timbre desactivado: sin pitido al empezar tu turno.",
+            "usage.hangman.bell": "campana on|off",
+            "help.hangman.bell": "Activa o desactiva el pitido al empezar tu turno (activado por defecto; nunca en modo JSON).",
+            "hangman.reader.gallows_full": "La figura de {0} está completa: no le quedan vidas.",
         ]
     )
 }
