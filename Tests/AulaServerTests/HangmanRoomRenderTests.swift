@@ -177,3 +177,72 @@ import AulaContent
         #expect((try? HangmanSettings.turnSeconds("5").get()) == 5)
     }
 }
+
+/// Issue 15 on screen: the guesser's own gallows after a miss (the full figure
+/// at 0 lives, in words in reader mode), players who left not listed, the clock.
+@Suite struct HangmanClarityRenderTests {
+    func render(_ event: Event, reader: Bool = false, mode: Renderer.Mode = .text) -> String {
+        var r = Renderer(language: .en)
+        r.color = false
+        r.reader = reader
+        r.mode = mode
+        return r.render(event)
+    }
+
+    func round(_ word: String, _ players: [String], difficulty: HangmanDifficulty = .medium) throws -> HangmanRound {
+        for seed in UInt64(0)..<200 {
+            var random = SeededRandom(seed: seed)
+            if case .success(let s) = HangmanRound.start(word: WordEntry(word: word, hint: "Una pista"), players: players,
+                                                          difficulty: difficulty, random: &random, now: 0),
+               s.round.turn == players[0] { return s.round }
+        }
+        throw Refusal(code: "no_seed")
+    }
+
+    @Test func afterAMissTheGuesserSeesTheirOwnGallowsAndTheFullFigureAtZero() throws {
+        var r = try round("gato", ["Ana", "Ben"], difficulty: .hard)   // 3 lives each
+        _ = r.apply(.guess("Ana", "z"), now: 1)
+        var view = HangmanView(round: r, hintShown: false)
+        let ana = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"))
+        #expect(ana.contains("   Ana"))          // her gallows, labelled with her name
+        #expect(!ana.contains("   Ben"))
+        let ben = render(HangmanStateEvent(room: "h", view: view, viewer: "Ben"))
+        #expect(!ben.contains("=========="))     // Ben has no misses: no gallows for him
+        // Ana loses every life: she sees the whole figure, and reader mode says it.
+        _ = r.apply(.guess("Ben", "y"), now: 2)
+        _ = r.apply(.guess("Ana", "x"), now: 3)
+        _ = r.apply(.guess("Ben", "w"), now: 4)
+        _ = r.apply(.guess("Ana", "v"), now: 5)
+        #expect(r.player(named: "Ana")?.lives == 0)
+        view = HangmanView(round: r, hintShown: false)
+        let full = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"))
+        #expect(full.contains("   / \\"))
+        #expect(full.contains("O"))
+        let reader = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"), reader: true)
+        #expect(reader.contains("The figure of Ana is complete"))
+    }
+
+    @Test func playersWhoLeftAreNotListedAndTheClockIsInTheJSON() throws {
+        var r = try round("gato", ["Ana", "Ben", "Cy"])
+        _ = r.apply(.leave("Cy"), now: 1)
+        var view = HangmanView(round: r, hintShown: false)
+        #expect(!render(HangmanStateEvent(room: "h", view: view, viewer: "Ana")).contains("Cy"))
+        view.turnSecondsLeft = 17
+        let json = render(HangmanStateEvent(room: "h", view: view, viewer: nil), mode: .json)
+        #expect(json.contains("\"turn_seconds_left\":17"))
+        #expect(!json.contains("Cy"))
+    }
+
+    @Test func endReasonsAndTheWarningReadWell() {
+        for outcome in [HangmanOutcome.everyoneBenched, .timeUp, .noLives] {
+            let end = HangmanRoundEndEvent(room: "h", result: HangmanResult(outcome: outcome, word: "gato", hint: "x",
+                                                                             completedBy: nil, scores: []), totals: [])
+            let text = render(end)
+            #expect(text.contains("gato"))
+            if outcome == .everyoneBenched { #expect(text.contains("benched") && !text.contains("nobody has lives")) }
+            #expect(render(end, mode: .json).contains("\"outcome\":\"\(outcome.rawValue)\""))
+        }
+        #expect(render(HangmanTimerEvent(room: "h", secondsLeft: 10)).contains("10 seconds left — your turn!"))
+        #expect(render(InfoEvent("hangman.turn_warning", "10", "Sofía")).contains("10 seconds, Sofía!"))
+    }
+}
