@@ -25,6 +25,8 @@ public enum HangmanPhrases {
         "hangman.reader.lives", "hangman.reader.word", "hangman.reader.blank",
         "hangman.reader.gallows", "hangman.reader.out", "hangman.reader.gallows_full",
         "hangman.turn_warning", "hangman.turn_warning.you", "hangman.bell.on", "hangman.bell.off",
+        "hangman.race.about", "hangman.race.how", "hangman.race.started", "hangman.race.completed",
+        "hangman.race.header", "hangman.race.row", "hangman.race.row.done", "hangman.race.row.out", "hangman.race.go",
     ]
 
     /// Every key the hangman rules, word rules and renderers use.

@@ -135,6 +135,15 @@ extension CatalogParts {
             "usage.hangman.bell": "bell on|off",
             "help.hangman.bell": "Turns the beep at the start of your turn on or off (on by default; never in JSON mode).",
             "hangman.reader.gallows_full": "The figure of {0} is complete: no lives left.",
+            "hangman.race.about": "Race: {0}, deck {1}, {2} seconds on the clock",
+            "hangman.race.how": "A race: everyone guesses the same word at the same time, with their own lives. The room sees how many letters each player found, never which.",
+            "hangman.race.started": "The race is on! The word has {0} letters; you have {1} seconds. Type letters any time.",
+            "hangman.race.completed": "{0} completed the word!",
+            "hangman.race.header": "Race — {0} seconds left:",
+            "hangman.race.row": "{0}: {1} of {2} letters, {3}/{4} lives",
+            "hangman.race.row.done": "{0}: done! {1} of {2} letters, {3}/{4} lives",
+            "hangman.race.row.out": "{0}: out ({1} of {2} letters)",
+            "hangman.race.go": "Race on: type a letter any time ({0} seconds left).",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -262,6 +271,15 @@ extension CatalogParts {
             "usage.hangman.bell": "campana on|off",
             "help.hangman.bell": "Activa o desactiva el pitido al empezar tu turno (activado por defecto; nunca en modo JSON).",
             "hangman.reader.gallows_full": "La figura de {0} está completa: no le quedan vidas.",
+            "hangman.race.about": "Carrera: {0}, mazo {1}, {2} segundos de reloj",
+            "hangman.race.how": "Una carrera: todo el mundo adivina la misma palabra a la vez, con sus propias vidas. La sala ve cuántas letras ha encontrado cada cual, nunca cuáles.",
+            "hangman.race.started": "¡Empieza la carrera! La palabra tiene {0} letras; tenéis {1} segundos. Escribe letras cuando quieras.",
+            "hangman.race.completed": "¡{0} ha completado la palabra!",
+            "hangman.race.header": "Carrera — quedan {0} segundos:",
+            "hangman.race.row": "{0}: {1} de {2} letras, {3}/{4} vidas",
+            "hangman.race.row.done": "{0}: ¡terminado! {1} de {2} letras, {3}/{4} vidas",
+            "hangman.race.row.out": "{0}: sin vidas ({1} de {2} letras)",
+            "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
         ]
     )
 }

@@ -24,6 +24,8 @@ public struct HangmanView: Sendable {
     public var turnSecondsLeft: Int?
     /// Who lost a life with the last action: they see their own gallows.
     public var lastMissBy: String?
+    /// Race mode: no turns; the last line says the race is on.
+    public var race = false
 
     public init(round: HangmanRound?, hintShown: Bool) {
         self = round?.view(hintShown: hintShown) ?? HangmanView(mask: "", letterCount: 0, maxLives: 0, lives: [], turn: nil,
@@ -144,6 +146,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
     }
 
     private func turnLine(_ t: TextContext) -> String {
+        if view.race { return t.paint(.good, t.say("hangman.race.go", String(view.turnSecondsLeft ?? 0))) }
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn")) }
         if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {

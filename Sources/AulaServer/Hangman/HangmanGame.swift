@@ -67,11 +67,17 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         var rooms: UInt64 = 0
         server.registerGame("hangman", alias: "ahorcado") { server, host, args in
             rooms += 1
-            let parsed = HangmanSettings.parse(args.words, decks: server.content.wordDecks,
+            // `create hangman race [difficulty] [deck]` (SPEC §12): everyone at once.
+            var words = args.words
+            let race = words.first.map { ["race", "carrera"].contains($0.lowercased()) } ?? false
+            if race { words.removeFirst() }
+            let parsed = HangmanSettings.parse(words, decks: server.content.wordDecks,
                                                language: host.language.rawValue)
-            return parsed.map { settings in
+            return parsed.map { settings -> RoomGame in
                 var mixer = SeededRandom(seed: base &+ rooms &* 0x9E37_79B9_7F4A_7C15)
-                return HangmanGame(server: server, settings: settings, random: SeededRandom(seed: mixer.next()))
+                let random = SeededRandom(seed: mixer.next())
+                if race { return HangmanRaceGame(server: server, settings: settings, random: random) }
+                return HangmanGame(server: server, settings: settings, random: random)
             }
         }
     }
