@@ -144,6 +144,8 @@ extension CatalogParts {
             "quiz.team_names": "Comets,Owls,Foxes,Dolphins,Tigers,Pandas,Falcons,Rockets,Otters,Lynxes,Eagles,Koalas",
             "quiz.result.player.mix": "{0}: a mix of {1} — mostly {2}",
             "error.unknown_deck.quiz": "There is no quiz deck \"{0}\". Decks: {1}.",
+            "quiz.top.header": "Top {0} so far:",
+            "content.quiz.unbalanced": "Warning: in {0} the type {1} is reached by far fewer answers ({2}) than {3} ({4}); players answering at random would rarely get it.",
         ],
         es: [
             "_part.quiz": "quiz",
@@ -287,6 +289,8 @@ extension CatalogParts {
             "quiz.team_names": "Cometas,Búhos,Zorros,Delfines,Tigres,Pandas,Halcones,Cohetes,Nutrias,Linces,Águilas,Koalas",
             "quiz.result.player.mix": "{0}: una mezcla de {1}; sobre todo {2}",
             "error.unknown_deck.quiz": "No hay ninguna baraja de quiz \"{0}\". Barajas: {1}.",
+            "quiz.top.header": "Los {0} primeros hasta ahora:",
+            "content.quiz.unbalanced": "Aviso: en {0} al tipo {1} se llega con muchas menos respuestas ({2}) que a {3} ({4}); quien responda al azar casi nunca lo obtendrá.",
         ]
     )
 }

@@ -42,6 +42,12 @@ extension QuizRoom {
             case .feedback(let all):
                 // Each player sees only their own result and rank.
                 for f in all { room.members.first { $0.name == f.player }?.send(QuizFeedbackEvent(room: room.id, feedback: f)) }
+                // The room sees the top five so far, like a quiz show between questions.
+                let top = game.computeResults().leaderboard.prefix(5)
+                if !top.isEmpty {
+                    room.broadcast(InfoEvent(phrases: [Phrase("quiz.top.header", [String(top.count)])]
+                        + top.map { Phrase("quiz.leaderboard.row", [String($0.rank), $0.name, String($0.points)]) }))
+                }
             case .finished(let results):
                 cancelQuestionTimers()
                 finish(results)

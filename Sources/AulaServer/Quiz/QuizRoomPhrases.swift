@@ -11,6 +11,6 @@ public enum QuizRoomPhrases {
         "error.not_host", "leaderboard.reader_row",
         "quiz.question.band.reader", "quiz.question.band.reader.one", "quiz.hint.scale",
         "quiz.feedback.rank", "quiz.feedback.correct", "quiz.feedback.wrong", "quiz.feedback.none",
-        "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz",
+        "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
     ]
 }

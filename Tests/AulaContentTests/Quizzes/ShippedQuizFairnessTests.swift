@@ -67,3 +67,29 @@ import AulaContent
         }
     }
 }
+
+/// `aula check-content`'s balance warning (issue 15).
+@Suite struct QuizBalanceWarningTests {
+    @Test func aTypeReachedByFarFewerAnswersIsWarnedAbout() {
+        let types = ["a", "b"].map { QuizResultType(key: $0, title: $0, definition: $0) }
+        let lopsided = QuizDeck(id: "l", title: "L", lang: "en", description: "L", types: types, questions: [
+            QuizQuestion(kind: .single, text: "1", answers: [.typed("x", "a"), .typed("y", "a"), .typed("z", "b")]),
+            QuizQuestion(kind: .single, text: "2", answers: [.typed("x", "a"), .typed("y", "a"), .typed("z", "a")]),
+        ])
+        let warning = QuizDeckLoader.balanceWarning(lopsided)
+        #expect(warning?.key == "content.quiz.unbalanced")
+        #expect(warning?.args.prefix(2) == ["l", "b"])
+        let fair = QuizDeck(id: "f", title: "F", lang: "en", description: "F", types: types, questions: [
+            QuizQuestion(kind: .ranged, text: "1", answers: [.typed("x", "a"), .typed("y", "b")]),
+            QuizQuestion(kind: .single, text: "2", answers: [.typed("x", "b"), .typed("y", "a")]),
+        ])
+        #expect(QuizDeckLoader.balanceWarning(fair) == nil)
+        #expect(QuizDeckLoader.typeShares(fair) == ["a": 1.0, "b": 1.0])
+    }
+
+    @Test func theShippedDecksAreBalanced() {
+        for deck in ShippedQuizFairnessTests.decks {
+            #expect(QuizDeckLoader.balanceWarning(deck) == nil, "\(deck.id): \(QuizDeckLoader.typeShares(deck))")
+        }
+    }
+}
