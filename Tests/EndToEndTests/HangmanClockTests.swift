@@ -83,3 +83,40 @@ import Testing
         #expect((end["round"] as? [[String: Any]])?.first?["rank"] as? Int == 1)
     }
 }
+
+/// Text mode over TCP: after a miss only the one who missed sees their own
+/// gallows; the others see the gallows of the player whose turn it is.
+@Suite(.serialized) struct HangmanOwnGallowsTests {
+    /// Lines up to (and including) the next turn line of a state.
+    func untilTurnLine(_ c: TestClient) -> [String] {
+        var lines: [String] = []
+        while let line = c.readLine(timeout: 3) {
+            lines.append(line)
+            if line.contains("Your turn") || line.contains("Waiting for") { break }
+        }
+        return lines
+    }
+
+    @Test func onlyTheOneWhoMissedSeesTheirGallows() throws {
+        let server = try HangmanFixture.server()
+        let names = ["Ana", "Ben", "Cy"]
+        let c = try names.map { try TestClient.loggedIn(port: server.port, name: $0) }
+        c[0].send("create hangman medium prueba-es")
+        #expect(c[0].waitFor("start") != nil)
+        for client in c.dropFirst() {
+            client.send("join hangman-1")
+            #expect(client.waitFor("joined") != nil)
+        }
+        c[0].send("start")
+        for client in c { #expect(client.waitFor("New round") != nil) }
+        let first = c.map(untilTurnLine)
+        let turn = try #require(first.firstIndex { $0.contains { $0.contains("Your turn") } })
+        c[turn].send("z")
+        let after = c.map(untilTurnLine)
+        let gallows = after.map { lines in lines.contains { $0.contains("==========") } }
+        for i in c.indices {
+            // Only the one who missed; the next player has no misses, so no gallows for the rest.
+            #expect(gallows[i] == (i == turn), "\(names[i]): \(after[i])")
+        }
+    }
+}

@@ -374,6 +374,8 @@ private struct RenderedForViewers {
             } else {
                 kind = 3
             }
+            // The one who just missed sees their own gallows: a rendering of their own.
+            if let viewer, viewer == view.lastMissBy { kind += 4 }
         }
         let key = Key(renderer: renderer, viewerKind: kind)
         for entry in rendered where entry.key == key {
