@@ -67,7 +67,7 @@ extension Server {
         room.remove(player)
         player.room = nil
         player.lineInterceptor = nil
-        if room.members.isEmpty {
+        if room.members.isEmpty && room.teacherHost == nil {
             closeRoom(room)
         } else if room.host === player, let next = room.players.first ?? room.spectators.first {
             room.host = next
