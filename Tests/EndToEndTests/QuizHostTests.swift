@@ -51,6 +51,8 @@ import Testing
             #expect(told != nil)
             s.send("join \(room)")
             #expect(s.waitForEvent("room.joined") != nil)
+            let how = s.waitForEvent("info") { ($0["text"] as? String)?.contains("garcia runs \(room)") == true }
+            #expect(how != nil, "told who runs it")
         }
         // The teacher is not a player, and students cannot run the quiz.
         students[1].send("start")

@@ -4,6 +4,7 @@ extension CatalogParts {
     public static let quizHost = CatalogPart(
         en: [
             "quiz.hosted.announce": "Your teacher opened {0} ({1}): type join {0}",
+            "quiz.hosted.joined": "{1} runs {0} from the console and starts it: pick a team with team NAME while you wait.",
             "admin.quiz.hosted": "{0} is open ({1}) for the group {2}; {3} students in the lobby were told to type join {0}. Then type quiz start. Its questions and tallies are shown here.",
             "admin.quiz.started": "{0} started: {1} players, {2} teams.",
             "admin.quiz.next": "{0}: moving on.",
@@ -15,6 +16,7 @@ extension CatalogParts {
         ],
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
+            "quiz.hosted.joined": "{1} dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
             "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes del vestíbulo que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.started": "{0} ha empezado: {1} participantes, {2} equipos.",
             "admin.quiz.next": "{0}: se pasa a lo siguiente.",
