@@ -117,7 +117,10 @@ extension AdminCall {
             }
             room = only
         }
-        guard let quiz = room.game as? QuizRoom else { return nil }
+        guard let quiz = room.game as? QuizRoom else {
+            fail(code: "not_hosted_quiz", room.id)
+            return nil
+        }
         follow(room)
         return (room, quiz)
     }
