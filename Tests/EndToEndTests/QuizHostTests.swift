@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct QuizHostTests {
     /// Graded, 30 s per question (nothing times out in a test): 2 is right each time.
     static let capitals = """
-    {"id": "capitals", "title": "Capitals", "lang": "en", "description": "Where is it?", "shuffle": false, "seconds": 30,
+    {"id": "capitals", "title": "Capitals", "lang": "en", "description": "Where is it?", "shuffle": false, "shuffle_answers": false, "seconds": 30,
      "questions": [
       {"kind": "single", "text": "Capital of France?", "answers": [{"text": "Lyon", "correct": false},
                                  {"text": "Paris", "correct": true}, {"text": "Nice", "correct": false}]},
