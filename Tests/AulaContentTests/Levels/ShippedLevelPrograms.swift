@@ -3,7 +3,7 @@ import AulaGames
 /// The reference solution (C style, at par) and a plausible wrong program for
 /// every shipped level. `nil` as the wrong program means "the moves the
 /// reference solution makes on the shown layout, written out one by one" —
-/// a hard-coded program built by the test (see `hardCodedProgram`).
+/// a hard-coded program built by the test (see `hardCoded` in LevelCourseContentTests).
 /// The Java spelling of each solution is made by `javaSpelling`.
 let referencePrograms: [String: (solution: String, wrong: String?)] = [
     // World 1: sequence, turning, hitting, repeat, blocks, nested repeat.

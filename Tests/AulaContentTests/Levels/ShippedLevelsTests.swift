@@ -9,22 +9,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 let shipped = LevelLoader.load(contentDirectory: repositoryRoot)
 
-/// A hard-coded program: the moves `solution` makes on the shown layout,
-/// written out one by one (no loop, no condition). It solves the shown layout;
-/// on a level whose layouts vary it must fail somewhere else.
-func hardCodedProgram(_ level: Level, solution: String) throws -> String {
-    let program = try LevelProgram.compile(solution, for: level).get()
-    var run = LevelRun(level: level, program: program)
-    let moves: Set<String> = ["walk", "turnLeft", "turnRight", "hit", "pick", "use"]
-    var lines: [String] = []
-    while let step = run.step() {
-        let name = step.action.replacingOccurrences(of: "ada.", with: "").replacingOccurrences(of: "()", with: "")
-        if moves.contains(name) { lines.append(name + "();") }
-        if step.end != nil { break }
-    }
-    return lines.joined(separator: "\n")
-}
-
 @Suite struct ShippedLevelsTests {
     @Test func shippedContentHasNoProblems() {
         #expect(shipped.1.isEmpty, "\(shipped.1)")
@@ -60,7 +44,7 @@ func hardCodedProgram(_ level: Level, solution: String) throws -> String {
     @Test(arguments: referencePrograms.keys.sorted())
     func wrongProgramFails(id: String) throws {
         let level = try #require(shipped.0.level(id: id))
-        let source = try referencePrograms[id]!.wrong ?? hardCodedProgram(level, solution: referencePrograms[id]!.solution)
+        let source = try referencePrograms[id]!.wrong ?? hardCoded(level)
         let program = try LevelProgram.compile(source, rules: .everything).get()
         let verdict = Judge.judge(program: program, level: level, timeLeft: 60, timeLimit: Double(level.timeLimit))
         #expect(!verdict.solved, "\(id): the wrong program solved it")
@@ -74,7 +58,7 @@ func hardCodedProgram(_ level: Level, solution: String) throws -> String {
         let varying = shipped.0.levels.filter(\.hasRandomItems)
         #expect(varying.count >= 10, "\(varying.map(\.id))")
         for level in varying {
-            let source = try hardCodedProgram(level, solution: try #require(referencePrograms[level.id]).solution)
+            let source = try hardCoded(level)
             let program = try LevelProgram.compile(source, rules: .everything).get()
             var shown = LevelRun(level: level, program: program)
             #expect(shown.runToEnd().solved, "\(level.id): the hard-coded program should solve the shown layout")
@@ -87,7 +71,7 @@ func hardCodedProgram(_ level: Level, solution: String) throws -> String {
     @Test(arguments: shortcutPrograms.keys.sorted())
     func shortcutsDoNotEarnThreeStars(id: String) throws {
         let level = try #require(shipped.0.level(id: id))
-        let program = try LevelProgram.compile(shortcutPrograms[id]!.source, for: level).get()
+        let program = try LevelProgram.practice(shortcutPrograms[id]!.source, for: level).get()
         let verdict = Judge.judge(program: program, level: level, timeLeft: 60, timeLimit: Double(level.timeLimit))
         let refused = program.statementCount > level.maxStatements
         #expect(refused || !verdict.solved, "\(id): \(shortcutPrograms[id]!.why) passes")
@@ -129,7 +113,7 @@ func hardCodedProgram(_ level: Level, solution: String) throws -> String {
 
     @Test func randomLevelsReallyHaveSeveralLayouts() throws {
         for level in shipped.0.levels where level.hasRandomItems {
-            let layouts = Set((0..<9).map { level.layout(seed: UInt64($0)) }.map { "\($0.irons)\($0.keys)\($0.enemies)" })
+            let layouts = Set((0..<9).map { level.layout(seed: UInt64($0)) }.map { "\($0.board)\($0.irons)\($0.keys)\($0.enemies)" })
             #expect(layouts.count > 1, "\(level.id) has one layout only")
         }
     }
