@@ -55,3 +55,26 @@ import AulaGames
         #expect(LevelStepEvent(room: "r", outcome: south).text(context(.es)).first?.contains("mirando S") == true)
     }
 }
+
+/// README "Spanish in Aula": one register in every Spanish message.
+@Suite struct SpanishRegisterTests {
+    @Test func spanishMessagesAvoidWordsOutsideTheRegister() {
+        for key in Catalog.shared.keys(.es) {
+            let text = (Catalog.shared.template(key, .es) ?? "").lowercased()
+            let padded = " " + text.replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: ".", with: " ") + " "
+            for word in [" coger ", " coge ", " cogió ", " cogí ", " ordenador ", " vosotros ", " os "] {
+                #expect(!padded.contains(word), "\(key): \(text)")
+            }
+            // Ada's commands are typed as the Spanish aliases with their accents shown.
+            #expect(!text.contains("escribe codigo"), "\(key): \(text)")
+        }
+    }
+
+    @Test func singularCountsAreSingular() {
+        for key in ["level.editor.closed_one", "level.program.restored_one", "level.result.stars_one"] {
+            #expect(Catalog.shared.template(key, .en)?.contains("1 line") == true || key.hasSuffix("stars_one"))
+            #expect(Catalog.shared.template(key, .es)?.contains("1 líneas") == false)
+            #expect(Catalog.shared.template(key, .en)?.contains("1 lines") == false)
+        }
+    }
+}
