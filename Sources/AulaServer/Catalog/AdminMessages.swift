@@ -236,7 +236,7 @@ extension CatalogParts {
             "admin.room_told.paused": "El profesor ha pausado el juego: el reloj está parado.",
             "admin.room_told.resumed": "El profesor ha reanudado el juego: el reloj vuelve a correr.",
             "admin.room_told.skipped": "El profesor ha hecho avanzar el juego.",
-            "admin.room_told.extended": "El profesor os ha dado {0} segundos más.",
+            "admin.room_told.extended": "Su docente les dio {0} segundos más.",
             "admin.room_told.created_for_you": "El profesor ha abierto la sala {0} para ti: tú la diriges.",
             "admin.lesson.paused": "En pausa: {0}.",
             "admin.lesson.resumed": "Reanudado: {0}.",

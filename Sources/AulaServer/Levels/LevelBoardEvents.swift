@@ -94,7 +94,9 @@ public struct LevelStepEvent: Event {
             line = t.say("level.trace.step_reader", String(o.line), o.action, row, col,
                          t.say("level.facing.\(o.ada.facing.rawValue)"))
         } else {
-            line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col, o.ada.facing.rawValue)
+            // The facing letter in the reader's language (Spanish: N, E, S, O — west is "oeste").
+            line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col,
+                         t.say("level.facing_letter.\(o.ada.facing.rawValue)"))
         }
         if let said = said(t) {
             line += " — " + (o.ok ? said : t.paint(.bad, said))
