@@ -39,6 +39,16 @@ final class SniffingRelay: @unchecked Sendable {
 
     /// Bytes the server sent to the client so far.
     var toClient: [UInt8] { lock.withLock { toClientBytes } }
+    /// Waits (bounded) until `condition` holds for the bytes seen so far.
+    func waitUntil(timeout: Double = 5, _ condition: (_ toClient: [UInt8], _ fromClient: [UInt8]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(toClient, fromClient) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition(toClient, fromClient)
+    }
+
     /// Bytes the client sent to the server so far.
     var fromClient: [UInt8] { lock.withLock { fromClientBytes } }
 
@@ -140,17 +150,49 @@ final class TmuxClient {
         return result.status == 0 ? result.text : nil
     }
 
+    /// posix_spawn and waitpid rather than `Process`: `new-session -d` leaves
+    /// a daemon behind, and Foundation's child watcher then never returned.
     private static func run(_ arguments: [String], capture: Bool) -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = capture ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return (-1, "") }
-        let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        var pipeFDs: [Int32] = [-1, -1]
+        // Close-on-exec: no other child (nor the tmux server) may hold the write end.
+        if capture {
+            guard pipe(&pipeFDs) == 0 else { return (-1, "") }
+            for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        if capture { Glibc.close(pipeFDs[1]) }
+        guard spawned == 0 else {
+            if capture { Glibc.close(pipeFDs[0]) }
+            return (-1, "")
+        }
+        var output: [UInt8] = []
+        if capture {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(pipeFDs[0], &chunk, chunk.count)
+                if n <= 0 { break }
+                output += chunk[0..<n]
+            }
+            Glibc.close(pipeFDs[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+        return (exitCode, String(decoding: output, as: UTF8.self))
     }
 }
 
