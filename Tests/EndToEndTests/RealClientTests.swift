@@ -106,15 +106,16 @@ import Testing
     }
 
     /// The PIN is hidden (IAC WILL ECHO) under telnet: classmates cannot read it.
-    @Test(.enabled(if: installed(["telnet"]), "needs tmux and telnet"))
-    func telnetHidesThePIN() throws {
+    @Test(.enabled(if: installed(["telnet", "tt++"]), "needs tmux, telnet and tt++ (tintin++)"),
+          arguments: ["telnet 127.0.0.1 PORT", "tt++ -e '#session aula 127.0.0.1 PORT'"])
+    func telnetClientsHideThePIN(command: String) throws {
         let server = try TestServer()
         let csv = server.directory.appendingPathComponent("roster.csv")
         try "name,pin\nAna,4826\n".write(to: csv, atomically: true, encoding: .utf8)
         let admin = try server.admin()
         _ = admin.run("roster import 3B \(csv.path)")
         let code = try #require(joinCode(in: admin.run("class open 3B")))
-        let setup = try Setup("telnet 127.0.0.1 PORT", server: server)
+        let setup = try Setup(command, server: server)
         defer { setup.stop() }
         #expect(setup.client.waitFor("Name:"))
         setup.client.type("Ana")
