@@ -190,6 +190,8 @@ extension CatalogParts {
             "level.reader.dir.right": "{0} columns right",
             "level.reader.dir.left_one": "1 column left",
             "level.reader.dir.left": "{0} columns left",
+            "level.note.example": "Example:",
+            "level.note.example_end": "End of example.",
         ],
         es: [
             "_part.level": "nivel",
@@ -371,6 +373,8 @@ extension CatalogParts {
             "level.reader.dir.right": "{0} columnas a la derecha",
             "level.reader.dir.left_one": "1 columna a la izquierda",
             "level.reader.dir.left": "{0} columnas a la izquierda",
+            "level.note.example": "Ejemplo:",
+            "level.note.example_end": "Fin del ejemplo.",
         ]
     )
 }
