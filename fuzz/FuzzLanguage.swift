@@ -11,7 +11,7 @@ private let board: Level? = {
      "ada":{"row":1,"col":1,"facing":"E","health":3},
      "items":[{"kind":"iron","row":1,"col":2},{"kind":"key","row":3,"col":1},{"kind":"enemy","row":3,"col":4}],
      "goal":["reach_goal"],"time_limit":60,"max_lines":200,"par_lines":5,
-     "commands":["walk","turnLeft","turnRight","hit","pick","use","look","listen","repeat","while","if","var"],
+     "commands":["walk","turnLeft","turnRight","hit","pick","use","look","listen","repeat","while","if","var","void"],
      "languages":["c","java"],"xp_required":0,"xp_reward":10}
     """
     return try? JSONDecoder().decode(Level.self, from: Data(json.utf8))

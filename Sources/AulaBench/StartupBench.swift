@@ -24,7 +24,7 @@ struct StartupBench {
              "board": ["#########", "#.......#", "#.#.#.#.#", "#......G#", "#########"],
              "ada": {"row": 1, "col": 1, "facing": "E", "health": 3},
              "items": [{"kind": "iron", "random_positions": [[1, 4], [1, 5], [1, 6]]}],
-             "goal": ["reach_goal"], "time_limit": 120, "max_lines": 20, "par_lines": 5,
+             "goal": ["reach_goal"], "time_limit": 120, "max_statements": 20, "par_statements": 5,
              "commands": ["walk", "turnLeft", "turnRight", "hit", "look", "repeat", "while", "if"],
              "languages": ["c", "java"], "hints": ["Walk."], "notes_unlocked": [],
              "xp_required": 0, "xp_reward": 10}

@@ -10,11 +10,15 @@ public struct ContentProblem: Equatable, Sendable, CustomStringConvertible {
     public let field: String
     /// Why, as a catalog phrase (keys under `content.` in CatalogParts.content).
     public let reason: Phrase
+    /// A warning is printed but does not make the file invalid (e.g. an old
+    /// field name that is still read).
+    public var isWarning = false
 
-    public init(file: String, field: String, reason: Phrase) {
+    public init(file: String, field: String, reason: Phrase, isWarning: Bool = false) {
         self.file = file
         self.field = field
         self.reason = reason
+        self.isWarning = isWarning
     }
 
     public var description: String { "\(file): \(field): \(reason)" }

@@ -52,6 +52,11 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var rememberedAccommodations: [String: Double] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
     var pinLockouts = PINLockouts()
+    /// Kicks that hold for their minutes (Session/KickList.swift).
+    let kicks = KickList()
+    /// The class session reopened from the database at start-up, and who had
+    /// logged into it before (told once that rooms were lost; Session/ClassRestore.swift).
+    var restoredClass: (sessionID: Int64, seen: Set<String>)?
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -66,6 +71,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
 
     /// Starts listening: students on `config.port`, the admin console on `config.adminPort`.
     public func start() throws {
+        try restoreClassSession()  // the class a restart interrupted (Session/ClassRestore.swift)
         studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
         // Its own listener and budget (`ServerConfig.adminLimits`): student sockets never count against it.
         let adminLimits = config.adminLimits

@@ -14,9 +14,16 @@ public struct ExportRow: Sendable, Equatable {
     public let outcome: String
     /// Unix seconds; written as ISO 8601 UTC.
     public let finishedAt: Double
+    /// What was played (the round's `subject`): the level id, the quiz deck id or the hangman deck id.
+    public let content: String
+    /// Graded quizzes only: how many of the student's answers were right, and
+    /// how many questions the quiz asked; nil (an empty cell) for everything else.
+    public let correct: Int?
+    public let questions: Int?
 
     public init(group: String, session: Int64?, student: String, game: String, room: String,
-                round: Int64, points: Int, outcome: String, finishedAt: Double) {
+                round: Int64, points: Int, outcome: String, finishedAt: Double,
+                content: String = "", correct: Int? = nil, questions: Int? = nil) {
         self.group = group
         self.session = session
         self.student = student
@@ -26,20 +33,36 @@ public struct ExportRow: Sendable, Equatable {
         self.points = points
         self.outcome = outcome
         self.finishedAt = finishedAt
+        self.content = content
+        self.correct = correct
+        self.questions = questions
     }
 
-    public static let csvHeader = "group,session,student,game,room,round,points,outcome,finished_at"
+    /// SPEC §12: the gradebook columns come after the original nine, so a sheet
+    /// built on the old columns still lines up.
+    public static let csvHeader = "group,session,student,game,room,round,points,outcome,finished_at,content,correct,questions"
+
+    /// Put first in a file when asked (`--bom`): Excel then reads the file as
+    /// UTF-8 instead of the machine's code page (LibreOffice asks either way).
+    public static let byteOrderMark = "\u{FEFF}"
 
     /// The row as one CSV record (RFC 4180 quoting), without a line ending.
     public var csvLine: String {
-        [group, session.map(String.init) ?? "", student, game, room, String(round), String(points),
-         outcome, Self.isoUTC(finishedAt)].map(Self.csvField).joined(separator: ",")
+        let cells: [String] = [group, session.map(String.init) ?? "", student, game, room, String(round), String(points),
+                               outcome, Self.isoUTC(finishedAt), content, correct.map(String.init) ?? "",
+                               questions.map(String.init) ?? ""]
+        return cells.map(Self.csvField).joined(separator: ",")
     }
 
     /// Header plus every row, each record ended by `lineEnding` (RFC 4180 says CRLF).
-    public static func csvDocument(_ rows: [ExportRow], lineEnding: String = "\r\n") -> String {
-        var out = csvHeader + lineEnding
-        for row in rows { out += row.csvLine + lineEnding }
+    public static func csvDocument(_ rows: [ExportRow], lineEnding: String = "\r\n", bom: Bool = false) -> String {
+        csvDocument(header: csvHeader, lines: rows.map(\.csvLine), lineEnding: lineEnding, bom: bom)
+    }
+
+    /// Any export's document: header, records, each ended by `lineEnding`; the BOM first when asked.
+    public static func csvDocument(header: String, lines: [String], lineEnding: String = "\r\n", bom: Bool = false) -> String {
+        var out = (bom ? byteOrderMark : "") + header + lineEnding
+        for line in lines { out += line + lineEnding }
         return out
     }
 
@@ -108,10 +131,22 @@ public struct ExportRow: Sendable, Equatable {
 extension Database {
     /// Every score, oldest round first, optionally of one group (by name, case-insensitive)
     /// and of rounds finished at or after `since` (Unix seconds).
+    ///
+    /// `correct`/`questions` are filled for graded quizzes only (the score's
+    /// outcome is `graded`): an answer is right when it earned points — every
+    /// correct graded answer earns some, a wrong one none (QuizPoints) — and
+    /// the questions are those the quiz asked (`questions` in the round's detail).
     public func exportScores(groupName: String?, since: Double?) throws -> [ExportRow] {
         var sql = """
             SELECT g.name AS group_name, r.session_id, st.name AS student, r.game, r.room, r.id AS round_id,
-                   sc.points, sc.outcome, r.ended_at
+                   sc.points, sc.outcome, r.ended_at, r.subject,
+                   CASE WHEN r.game = 'quiz' AND sc.outcome = 'graded' THEN
+                       (SELECT COUNT(*) FROM quiz_answers qa
+                        WHERE qa.round_id = r.id AND qa.student_id = sc.student_id AND qa.points > 0)
+                   END AS correct,
+                   CASE WHEN r.game = 'quiz' AND sc.outcome = 'graded' AND json_valid(r.detail) THEN
+                       json_extract(r.detail, '$.questions')
+                   END AS questions
             FROM scores sc
             JOIN rounds r ON r.id = sc.round_id
             JOIN students st ON st.id = sc.student_id
@@ -134,7 +169,8 @@ extension Database {
                       student: r.string("student") ?? "", game: r.string("game") ?? "",
                       room: r.string("room") ?? "", round: r.int("round_id") ?? 0,
                       points: Int(r.int("points") ?? 0), outcome: r.string("outcome") ?? "",
-                      finishedAt: r.double("ended_at") ?? 0)
+                      finishedAt: r.double("ended_at") ?? 0, content: r.string("subject") ?? "",
+                      correct: r.int("correct").map(Int.init), questions: r.int("questions").map(Int.init))
         }
     }
 }

@@ -4,6 +4,7 @@ public enum Schema {
         Migration(version: 1, name: "create tables", apply: createTables),
         Migration(version: 2, name: "leaderboard totals", apply: addTotals),
         Migration(version: 3, name: "student last login", apply: addLastLogin),
+        Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -147,6 +148,35 @@ public enum Schema {
         try db.execute("""
         ALTER TABLE students ADD COLUMN last_peer TEXT;
         ALTER TABLE students ADD COLUMN last_login_at REAL;
+        """)
+    }
+
+    /// Migration 4 (issue 14): every `run`/`submit` as an attempt, each
+    /// student's last program per level, and the C/Java choice with the
+    /// student. Attempts are read per student and level (the console's
+    /// `progress` and `code`), so that is the index.
+    static func addLevelCourse(_ db: Database) throws {
+        try db.execute("""
+        CREATE TABLE level_attempts (
+            id INTEGER PRIMARY KEY,
+            student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('run', 'submit')),
+            ok INTEGER NOT NULL,
+            statements INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            seed INTEGER
+        );
+        CREATE INDEX level_attempts_student ON level_attempts(student_id, level_id, at);
+        CREATE TABLE level_programs (
+            student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            PRIMARY KEY (student_id, level_id)
+        ) WITHOUT ROWID;
+        ALTER TABLE students ADD COLUMN level_spelling TEXT;
         """)
     }
 }

@@ -47,6 +47,7 @@ extension Database {
                 OR EXISTS (SELECT 1 FROM level_progress WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM quiz_answers WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM totals WHERE student_id = ?1)
+                OR EXISTS (SELECT 1 FROM level_attempts WHERE student_id = ?1)
             """, [.integer(studentID)]).bool ?? false
     }
 
@@ -66,6 +67,7 @@ extension Database {
                   AND NOT EXISTS (SELECT 1 FROM level_progress WHERE student_id = s.id)
                   AND NOT EXISTS (SELECT 1 FROM quiz_answers WHERE student_id = s.id)
                   AND NOT EXISTS (SELECT 1 FROM totals WHERE student_id = s.id)
+                  AND NOT EXISTS (SELECT 1 FROM level_attempts WHERE student_id = s.id)
                 LIMIT ?3)
             """, [.real(cutoff), .text(kept), .integer(Int64(max(1, limit)))])
         return changes

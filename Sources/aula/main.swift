@@ -19,8 +19,10 @@ Commands:
                   --attacks NAME,NAME (hostile: only these attacks)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
-  export scores [--group G] [--since DATE] --csv
-                  every score as CSV on standard output
+  export scores [--group G] [--since DATE] [--bom] --csv
+                  every score as CSV on standard output (level, deck, quiz answers right)
+  export summary [--group G] [--bom] --csv
+                  the gradebook: one CSV line per student ("aula export --help")
   leaderboard [--group G] [--game hangman|quiz|level]
   admin [--script FILE]
                   the teachers' console (connects to 127.0.0.1:4001); --script
@@ -66,7 +68,7 @@ to log in, 8 logging in at once per address, this machine included):
                       (AULA_CHAT_PER_ROOM, default 10; 0 = no budget)
   --chat-per-address N  chat lines a second from one address, all its
                       connections together (AULA_CHAT_PER_ADDRESS, default 5; 0 = no budget)
-  --export-dir DIR    where the console's "export FILE.csv" writes (AULA_EXPORT_DIR,
+  --export-dir DIR    where the console's "export [summary] FILE.csv" writes (AULA_EXPORT_DIR,
                       default: exports/ beside the database)
 
 Only real lines count as activity: an empty line does not reset the idle timer.
@@ -141,7 +143,7 @@ do {
     case "teacher":
         exit(try TeacherCommand.run(options))
     case "export":
-        exit(try ExportCommand.exportScores(options))
+        exit(try ExportCommand.export(options))
     case "leaderboard":
         exit(try ExportCommand.leaderboard(options))
     case "admin":

@@ -57,7 +57,7 @@ import AulaContent
     @Test func longProgramsEndInACleanErrorOrResult() throws {
         let level = try #require(try? JSONDecoder().decode(Level.self, from: Data(contentsOf:
             Self.root.deletingLastPathComponent().appendingPathComponent("Levels/w1/w1-05.json"))))
-        let known: Set<String> = ["syntax_error", "program_too_big", "command_locked", "spelling_not_allowed", "too_many_lines"]
+        let known: Set<String> = ["syntax_error", "program_too_big", "command_locked", "spelling_not_allowed", "too_many_lines", "too_many_statements"]
         let reasons: Set<String> = RunReasonWords.all
         let cases = Self.inputs("language")
         #expect(cases.count >= 20)

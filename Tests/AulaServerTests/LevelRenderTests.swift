@@ -93,10 +93,10 @@ import AulaGames
         #expect(LevelResultEvent.reasonCode(.tooManySteps) == "too_many_steps")
         let result = LevelResultEvent(room: "r", kind: .submit, solved: false, seedsPassed: 3, seedsTotal: 9, points: 0,
                                       stars: 0, reason: "no_health", reasonPhrase: Phrase("level.end.no_health", ["4"]),
-                                      lines: 5, steps: 12, parLines: 4)
+                                      statements: 5, steps: 12, par: 4)
         let fields = result.fields(context())
         #expect(fields.map(\.0) == ["room", "solved", "seeds_passed", "seeds_total", "points", "stars", "reason", "kind",
-                                    "lines", "steps", "message"])
+                                    "statements", "lines", "steps", "message", "missing"])
         #expect(result.text(context()) == ["Not yet: your program solved 3 of 9 layouts.", "Ada has no health left (line 4)."])
     }
 

@@ -181,10 +181,10 @@ import AulaStore
         #expect(admin.text("export scores-3b.csv").contains("1 score rows written"))
         let text = try String(contentsOf: csv, encoding: .utf8)
         let lines = text.split(separator: "\r\n").map(String.init)
-        #expect(lines.first == "group,session,student,game,room,round,points,outcome,finished_at")
+        #expect(lines.first == "group,session,student,game,room,round,points,outcome,finished_at,content,correct,questions")
         #expect(lines.count == 2)
         #expect(lines[1].hasPrefix("3B,\(session.id),Marta,quiz,quiz-2,"))
-        #expect(lines[1].hasSuffix(",42,correct,2023-11-14T22:14:20Z"))
+        #expect(lines[1].hasSuffix(",42,correct,2023-11-14T22:14:20Z,animales,,"))
         #expect(admin.text("export /no/such/dir/x.csv").contains("error: \"/no/such/dir/x.csv\" is not a plain file name"))
 
         #expect(admin.text("reset Marta").contains("Level progress of Marta (3B) cleared"))

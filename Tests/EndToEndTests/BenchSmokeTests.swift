@@ -20,7 +20,8 @@ import AulaBench
     @Test func judgeModeReportsPercentiles() throws {
         let report = try run("judge")
         #expect(report.contains("## judge"))
-        #expect(report.contains("Judge time: p50"))
+        #expect(report.contains("Judge time (9 layouts): p50"))
+        #expect(report.contains("17 layouts): p50"))
     }
 
     @Test func leaderboardModeReportsTheQueryTime() throws {

@@ -19,7 +19,7 @@ enum LevelTestContent {
          "story": [{"who": "Turing", "text": "Go, Ada!", "text_es": "¡Vamos, Ada!"}],
          "board": ["#######", "\(board)", "#######"],
          "ada": {"row": 1, "col": 1, "facing": "E", "health": 3},
-         "goal": ["reach_goal"], "time_limit": \(timeLimit), "max_lines": \(maxLines), "par_lines": \(par),
+         "goal": ["reach_goal"], "time_limit": \(timeLimit), "max_statements": \(maxLines), "par_statements": \(par),
          "commands": ["walk", "turnLeft", "turnRight", "repeat"], "languages": ["c", "java"],
          "hints": ["Each walk(); moves Ada one tile.", "repeat (4) { walk(); }"],
          "hints_es": ["Cada walk(); mueve a Ada una casilla.", "repeat (4) { walk(); }"],
@@ -47,7 +47,7 @@ enum LevelTestContent {
         {"id": "t-rand", "title": "Random iron", "summary": "Break the iron and reach the goal.",
          "board": ["#######", "#....G#", "#######"], "ada": {"row": 1, "col": 1, "facing": "E"},
          "items": [{"kind": "iron", "random_positions": [[1, 2], [1, 3], [1, 4]]}],
-         "goal": ["break_iron", "reach_goal"], "time_limit": 120, "max_lines": 12, "par_lines": 8,
+         "goal": ["break_iron", "reach_goal"], "time_limit": 120, "max_statements": 12, "par_statements": 8,
          "commands": ["walk", "hit", "look", "while", "if"], "xp_required": 0, "xp_reward": 5}
         """
 

@@ -88,7 +88,7 @@ struct HostileBench {
         return rows
     }
 
-    private func measure(_ attack: HostileAttack, at target: HostileTarget, server: ServerProcess?, into row: inout Row) throws {
+    func measure(_ attack: HostileAttack, at target: HostileTarget, server: ServerProcess?, into row: inout Row) throws {
         let probe = try Probe(host: target.host, port: target.port, prefix: "probe\(target.tag)x")
         defer { probe.stop() }
         try attack.prepare(target)

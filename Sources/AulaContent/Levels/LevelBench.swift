@@ -1,7 +1,9 @@
 import AulaGames
 
-/// The level-judging benchmark for `aula bench judge` (SPEC §10: a 200-line
-/// program over a 20×20 board judged on 8 seeds in under 5 ms).
+/// The level-judging benchmark for `aula bench judge` (SPEC §12: a
+/// 200-statement program over a 20×20 board judged on 9 layouts in under
+/// 1 ms p99). The bench level has thousands of layouts, so a real `submit`
+/// judges 17 (the shown one and 16 from a fresh seed); `judgeSubmit` times that too.
 public enum LevelBench {
     /// A 20×20 room with iron blocks placed at random along its walls and the
     /// goal in a corner; Ada starts in the opposite corner.
@@ -18,7 +20,7 @@ public enum LevelBench {
         }
         return Level(id: "bench", title: "Bench", summary: "Benchmark.", board: board,
                      ada: AdaStart(row: 1, col: 1, facing: "E", health: 10), items: items,
-                     goal: ["reach_goal"], timeLimit: 600, maxLines: 400, parLines: 200,
+                     goal: ["reach_goal"], timeLimit: 600, maxStatements: 400, parStatements: 200,
                      commands: ProgramRules.knownCommands)
     }
 
@@ -34,17 +36,26 @@ public enum LevelBench {
         return lines.joined(separator: "\n")
     }
 
-    /// Seconds to compile and judge the benchmark program on 8 seeds (the
+    /// The 9 layouts of SPEC §12: the shown one and 8 seeded ones.
+    public static func layouts(_ level: Level) -> [LevelLayout] {
+        (0..<9).map { level.layout(seed: UInt64($0)) }
+    }
+
+    /// Seconds to compile and judge the benchmark program on 9 layouts (the
     /// best of `rounds` tries, after one warm-up).
-    public static func benchJudge(rounds: Int = 5) -> Double {
+    /// With `submitPlan`, on the layouts a real `submit` judges instead
+    /// (the shown one and 16 from a fresh seed: 17).
+    public static func benchJudge(rounds: Int = 5, submitPlan: Bool = false) -> Double {
         let level = level()
+        let layouts = submitPlan ? level.judgeLayouts(shown: level.layout(seed: Level.shownSeed), freshSeed: 42).layouts
+                                 : layouts(level)
         let source = program()
         var best = Double.infinity
         let clock = ContinuousClock()
         for round in 0...max(rounds, 1) {
             let elapsed = clock.measure {
                 if case .success(let program) = LevelProgram.compile(source, for: level) {
-                    _ = Judge.judge(program: program, level: level, seeds: 8, timeLeft: 1, timeLimit: 1)
+                    _ = Judge.judge(program: program, level: level, layouts: layouts, timeLeft: 1, timeLimit: 1)
                 }
             }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

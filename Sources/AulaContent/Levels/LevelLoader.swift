@@ -39,7 +39,7 @@ public enum LevelLoader {
                 let (level, found) = decodeLevel(at: dir.appendingPathComponent(name), file: file,
                                                  expectedID: String(name.dropLast(5)), notes: noteKeys)
                 problems += found
-                guard let level, found.isEmpty else { continue }
+                guard let level, found.allSatisfy(\.isWarning) else { continue }
                 guard ids.insert(level.id).inserted else {
                     problems.append(LevelValidation.problem(file, "id", "duplicate_id", [level.id]))
                     continue
@@ -73,7 +73,8 @@ public enum LevelLoader {
         }
         do {
             let level = try JSONDecoder().decode(Level.self, from: data)
-            return (level, LevelValidation.check(level, file: file, expectedID: expectedID, notes: notes))
+            let fields = (try? JSONDecoder().decode(LevelFieldNames.self, from: data)) ?? LevelFieldNames()
+            return (level, fields.problems(file: file) + LevelValidation.check(level, file: file, expectedID: expectedID, notes: notes))
         } catch {
             return (nil, [problem(from: error, file: file)])
         }
@@ -136,5 +137,35 @@ public enum LevelLoader {
         @unknown default:
             return LevelValidation.problem(file, "", "bad_json")
         }
+    }
+}
+
+/// Which of the renamed or alternative fields a level file wrote, read apart
+/// from `Level` because the model keeps only the meaning: `board` with
+/// `boards` is an error; the old `max_lines`/`par_lines` are read as
+/// `max_statements`/`par_statements` with a warning (SPEC §12).
+struct LevelFieldNames: Decodable {
+    var board: [String]?
+    var boards: [[String]]?
+    var maxLines: Int?
+    var parLines: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case board, boards, maxLines = "max_lines", parLines = "par_lines"
+    }
+
+    init() {}
+
+    func problems(file: String) -> [ContentProblem] {
+        var out: [ContentProblem] = []
+        if board != nil, boards != nil { out.append(LevelValidation.problem(file, "boards", "board_and_boards")) }
+        if boards?.isEmpty == true { out.append(LevelValidation.problem(file, "boards", "board_empty")) }
+        for (old, new, present) in [("max_lines", "max_statements", maxLines != nil), ("par_lines", "par_statements", parLines != nil)]
+        where present {
+            var warning = LevelValidation.problem(file, old, "legacy_field", [old, new])
+            warning.isWarning = true
+            out.append(warning)
+        }
+        return out
     }
 }

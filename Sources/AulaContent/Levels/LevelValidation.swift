@@ -18,14 +18,24 @@ public enum LevelValidation {
         if level.title.trimmingCharacters(in: .whitespaces).isEmpty { add("title", "text_empty") }
         if level.summary.trimmingCharacters(in: .whitespaces).isEmpty { add("summary", "text_empty") }
 
+        // Every board variant (SPEC §12 `boards`): the same size as the
+        // first, so a listing or a `?` means the same place on each; Ada and
+        // every item must fit on each variant. Repeats (the same item wrong on
+        // several variants) are reported once.
+        let firstRows = level.board.map { Array($0) }
+        for (v, variant) in level.boards.enumerated() {
+        let boardField = level.boards.count > 1 ? "boards[\(v)]" : "board"
+        if v > 0, variant.count != firstRows.count || variant.contains(where: { $0.count != (firstRows.first?.count ?? 0) }) {
+            add(boardField, "board_variant_size", ["\(v)", "\(firstRows.count)", "\(firstRows.first?.count ?? 0)"])
+        }
         // The board: rectangular, known tiles only.
-        let rows = level.board.map { Array($0) }
+        let rows = variant.map { Array($0) }
         let width = rows.first?.count ?? 0
-        if rows.isEmpty || width == 0 { add("board", "board_empty") }
+        if rows.isEmpty || width == 0 { add(boardField, "board_empty") }
         for (r, row) in rows.enumerated() {
-            if row.count != width { add("board[\(r)]", "board_not_rectangular", ["\(r)", "\(width)", "\(row.count)"]) }
+            if row.count != width { add("\(boardField)[\(r)]", "board_not_rectangular", ["\(r)", "\(width)", "\(row.count)"]) }
             for (c, ch) in row.enumerated() where Tile(rawValue: ch) == nil {
-                add("board[\(r)]", "unknown_tile", [String(ch), "\(r)", "\(c)"])
+                add("\(boardField)[\(r)]", "unknown_tile", [String(ch), "\(r)", "\(c)"])
             }
         }
         func tile(_ r: Int, _ c: Int) -> Tile? {
@@ -73,13 +83,18 @@ public enum LevelValidation {
             }
         }
 
+        }
+        var seenProblems = Set<String>()
+        out = out.filter { seenProblems.insert("\($0.field)|\($0.reason)").inserted }
+
         // Goals.
         if level.goal.isEmpty { add("goal", "no_goal") }
         for (i, g) in level.goal.enumerated() {
             guard let goal = LevelGoal(rawValue: g) else { add("goal[\(i)]", "unknown_goal", [g]); continue }
             func hasItem(_ k: ItemKind) -> Bool { level.items.contains { $0.itemKind == k } }
             switch goal {
-            case .reachGoal: if !rows.contains(where: { $0.contains("G") }) { add("goal[\(i)]", "goal_without_tile") }
+            case .reachGoal:
+                if level.boards.contains(where: { !$0.contains(where: { $0.contains("G") }) }) { add("goal[\(i)]", "goal_without_tile") }
             case .breakIron: if !hasItem(.iron) { add("goal[\(i)]", "goal_without_items", [g]) }
             case .collectKeys: if !hasItem(.key) { add("goal[\(i)]", "goal_without_items", [g]) }
             case .defeatEnemies: if !hasItem(.enemy) { add("goal[\(i)]", "goal_without_items", [g]) }
@@ -94,11 +109,13 @@ public enum LevelValidation {
         for (i, l) in level.languages.enumerated() where !ProgramRules.knownLanguages.contains(l) {
             add("languages[\(i)]", "unknown_language", [l])
         }
-        for (field, value, least) in [("time_limit", level.timeLimit, 1), ("max_lines", level.maxLines, 1), ("par_lines", level.parLines, 1),
+        for (field, value, least) in [("time_limit", level.timeLimit, 1), ("max_statements", level.maxStatements, 1), ("par_statements", level.parStatements, 1),
                                       ("xp_required", level.xpRequired, 0), ("xp_reward", level.xpReward, 0)] where value < least {
             add(field, "bad_number", ["\(value)", "\(least)"])
         }
-        if level.parLines > level.maxLines { add("par_lines", "par_over_max", ["\(level.parLines)", "\(level.maxLines)"]) }
+        if level.parStatements > level.maxStatements {
+            add("par_statements", "par_over_max", ["\(level.parStatements)", "\(level.maxStatements)"])
+        }
 
         // Notes in both languages.
         for (i, n) in level.notesUnlocked.enumerated() {

@@ -87,4 +87,6 @@ public enum ItemSymbol {
     public static let iron: Character = "I"
     public static let key: Character = "k"
     public static let enemy: Character = "E"
+    /// A place where a random item may be in other layouts (SPEC §12).
+    public static let maybe: Character = "?"
 }

@@ -23,16 +23,21 @@ public struct BoardState: Sendable {
     public private(set) var keysLeft = 0
     public var enemiesLeft: Int { enemies.count }
 
+    /// Places where a random item may be in other layouts (drawn `?` when empty).
+    public let maybe: Set<Position>
+
     public init(level: Level, layout: LevelLayout) {
-        height = level.board.count
-        width = level.board.map(\.count).max() ?? 0
+        let board = level.boardRows(layout.board)
+        height = board.count
+        width = board.map(\.count).max() ?? 0
         var tiles: [Tile] = []
         tiles.reserveCapacity(width * height)
-        for row in level.board {
+        for row in board {
             let chars = Array(row)
             for c in 0..<width { tiles.append(c < chars.count ? (Tile(rawValue: chars[c]) ?? .wall) : .wall) }
         }
         self.tiles = tiles
+        maybe = level.hasRandomItems ? level.randomPlaces : []
         iron = Array(repeating: false, count: width * height)
         keys = Array(repeating: false, count: width * height)
         enemies = []
@@ -126,7 +131,8 @@ public struct BoardState: Sendable {
                 return (true, Phrase("level.step.broke_iron", [l]))
             }
             health -= 1
-            return (false, Phrase("level.step.hit_air", [l]))
+            // Say what was really hit: a wall ahead is not "the air".
+            return (false, Phrase(sight(at: target) == .wall ? "level.step.hit_wall" : "level.step.hit_air", [l]))
         case .pick:
             guard let i = index(ada), keys[i] else { return (false, Phrase("level.step.nothing_to_pick", [l])) }
             keys[i] = false

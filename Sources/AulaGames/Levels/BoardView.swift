@@ -7,7 +7,7 @@ public struct LegendEntry: Sendable, Equatable {
 /// The board ready to draw — data, not text. `rows` are the tile characters
 /// with items and Ada drawn in: `#` wall, `.` floor, `~` water, `G` goal,
 /// `D` closed door (an opened door becomes `.`), `I` iron block, `k` key,
-/// `E` enemy, and Ada as `^ > v <`. `legend` lists the symbols on this board;
+/// `E` enemy, `?` a place where a random item may be in another layout, and Ada as `^ > v <`. `legend` lists the symbols on this board;
 /// `description` is the reader-mode board in words (rows and columns from 1).
 public struct BoardView: Sendable, Equatable {
     public let rows: [String]
@@ -28,6 +28,8 @@ public struct BoardView: Sendable, Equatable {
                 if state.hasKey(at: p) { ch = ItemSymbol.key }
                 if state.hasIron(at: p) { ch = ItemSymbol.iron }
                 if state.hasEnemy(at: p) { ch = ItemSymbol.enemy }
+                // An empty place where a random item may be in another layout.
+                if ch == Tile.floor.rawValue, state.maybe.contains(p) { ch = ItemSymbol.maybe }
                 if p == state.ada { ch = state.facing.arrow }
                 present.insert(ch)
                 row.append(ch)
@@ -49,6 +51,7 @@ public struct BoardView: Sendable, Equatable {
     static let order: [(Character, String)] = [
         ("#", "wall"), (".", "floor"), ("~", "water"), ("G", "goal"), ("D", "door"),
         (ItemSymbol.iron, "iron"), (ItemSymbol.key, "key"), (ItemSymbol.enemy, "enemy"),
+        (ItemSymbol.maybe, "maybe"),
     ]
 
     /// "Ada is in row 2, column 3, facing east. Ahead: iron block." and then
@@ -76,6 +79,10 @@ public struct BoardView: Sendable, Equatable {
                 if state.hasEnemy(at: p) { out.append(Phrase("level.reader.enemy", at(p))) }
                 if state.hasIron(at: p) { out.append(Phrase("level.reader.iron", at(p))) }
                 if state.hasKey(at: p) { out.append(Phrase("level.reader.key", at(p))) }
+                if state.tile(at: p) == .floor, state.maybe.contains(p), !state.hasEnemy(at: p), !state.hasIron(at: p),
+                   !state.hasKey(at: p) {
+                    out.append(Phrase("level.reader.maybe", at(p)))
+                }
                 switch state.tile(at: p) {
                 case .goal: out.append(Phrase("level.reader.goal", at(p)))
                 case .door: out.append(Phrase("level.reader.door", at(p)))

@@ -18,7 +18,8 @@ public struct ProgramRules: Sendable, Equatable {
     public static let everything = ProgramRules(commands: nil)
 
     /// Every name a level's `commands` may list.
-    public static let knownCommands: [String] = Action.allCases.map(\.rawValue) + ["look", "listen", "repeat", "while", "if", "var"]
+    /// `void` unlocks procedures (`void name() { ... }`, SPEC §12).
+    public static let knownCommands: [String] = Action.allCases.map(\.rawValue) + ["look", "listen", "repeat", "while", "if", "var", "void"]
     public static let knownLanguages: [String] = ["c", "java"]
 
     func allows(_ command: String) -> Bool { commands?.contains(command) ?? true }
@@ -34,11 +35,47 @@ struct Compiler {
     var sources: [SourceInfo] = []
     var scopes: [[String: Int]] = [[:]]
     var slotCount = 0
+    /// The counters of the Java `for` loops being compiled (slot → name):
+    /// the body may read them but not assign them.
+    var counters: [Int: String] = [:]
+    /// The program's procedures by name (entry filled in once laid out),
+    /// the calls waiting for an entry, and whether a procedure is being compiled.
+    var procedures: [String: Int] = [:]
+    var pendingCalls: [(at: Int, name: String)] = []
+    var inProcedure = false
 
     init(rules: ProgramRules) { self.rules = rules }
 
+    /// Procedures first (behind a jump), then the main program: running off
+    /// the end of the main program ends the run, as before.
     mutating func compile(_ statements: [Statement]) throws(SyntaxError) {
-        for s in statements { try statement(s) }
+        let definitions = statements.filter { if case .procedure = $0.kind { return true } else { return false } }
+        if !definitions.isEmpty {
+            try ProcedureCheck.check(definitions, rules: rules)
+            for d in definitions { if case .procedure(let name, _) = d.kind { procedures[name] = -1 } }
+            code.append(.jump(-1))
+            for d in definitions {
+                guard case .procedure(let name, let body) = d.kind else { continue }
+                procedures[name] = code.count
+                let outer = scopes
+                scopes = [[:]]  // a procedure sees only its own variables
+                inProcedure = true
+                try self.body(body)
+                inProcedure = false
+                scopes = outer
+                code.append(.ret)
+            }
+            code[0] = .jump(code.count)
+        }
+        for s in statements {
+            if case .procedure = s.kind { continue }
+            try statement(s)
+        }
+        for pending in pendingCalls {
+            if case .call(_, let name, let info) = code[pending.at], let entry = procedures[pending.name] {
+                code[pending.at] = .call(entry: entry, name: name, info: info)
+            }
+        }
     }
 
     // MARK: - Checks
@@ -107,8 +144,14 @@ struct Compiler {
         case .assign(let name, let value):
             try refuse("var", word: name, line: line, column: column)
             guard let slot = lookup(name) else { throw error("unknown_name", line, column, [name]) }
+            if counters[slot] != nil { throw error("counter_assigned", line, column, [name]) }
             let v = try expect(.number, value)
             code.append(.store(slot: slot, name: name, value: v, info: source(s.source)))
+
+        case .repeatLoop(_, let counter?, let bodyStatements):
+            try checkSpelling(s.source.spelling, line: line, column: column)
+            try refuse("repeat", word: "for", line: line, column: column)
+            try javaFor(counter, body: bodyStatements, source: s.source)
 
         case .repeatLoop(let count, let counter, let bodyStatements):
             try checkSpelling(s.source.spelling, line: line, column: column)
@@ -154,7 +197,49 @@ struct Compiler {
             }
             if let otherwise { try body(otherwise) }
             for e in exits { code[e] = .jump(code.count) }
+
+        case .procedure:
+            throw error("procedure_inside", line, column)
+
+        case .call(let name):
+            guard procedures[name] != nil else {
+                throw LanguageHelp.unknownCommand(name, line: line, column: column, spelling: s.source.spelling,
+                                                  procedures: procedures.keys.sorted())
+            }
+            // `ada.dance()`: Ada's commands are hers; the program's own procedures are called plainly.
+            if s.source.spelling == .java { throw error("procedure_not_ada", line, column, [name]) }
+            pendingCalls.append((code.count, name))
+            code.append(.call(entry: -1, name: name, info: source(s.source)))
+
+        case .returnFromProcedure:
+            guard inProcedure else { throw error("return_outside", line, column) }
+            code.append(.ret)
         }
+    }
+
+    /// A Java `for`: the counter lives in a scope of its own; the condition is
+    /// checked before every round with the bound read afresh; the body may
+    /// not assign the counter (refused here, with the reason).
+    private mutating func javaFor(_ counter: LoopCounter, body bodyStatements: [Statement], source info: SourceInfo) throws(SyntaxError) {
+        let line = info.line, column = info.column
+        if let slot = lookup(counter.name) {
+            if counters[slot] == nil { throw error("already_declared", line, column, [counter.name]) }
+            let other = LanguageHelp.freeCounterName { self.lookup($0) != nil || $0 == counter.name }
+            throw error("counter_reused", line, column, [counter.name, other])
+        }
+        let startValue = try expect(.number, counter.start)
+        scopes.append([:])
+        let slot = try declare(counter.name, line: line, column: column)
+        let test = try expect(.truth, counter.condition)
+        let at = source(info)
+        let startIndex = code.count
+        code.append(.jump(-1))  // placeholder for forStart
+        counters[slot] = counter.name
+        try body(bodyStatements)
+        counters[slot] = nil
+        code.append(.forNext(counter: slot, name: counter.name, condition: test, body: startIndex + 1, info: at))
+        scopes.removeLast()
+        code[startIndex] = .forStart(counter: slot, name: counter.name, start: startValue, condition: test, exit: code.count, info: at)
     }
 
     // MARK: - Expressions
@@ -174,7 +259,11 @@ struct Compiler {
         case .truth(let b): return (.constant(b ? 1 : 0), .truth)
         case .tile(let t): return (.constant(t.rawValue), .tile)
         case .variable(let name):
-            guard let slot = lookup(name) else { throw error("unknown_name", e.line, e.column, [name]) }
+            guard let slot = lookup(name) else {
+                // `look() == iron`: a tile written in small letters, not a missing variable.
+                if let tile = Sight(name: name.uppercased()) { throw error("tile_lowercase", e.line, e.column, [name, tile.name]) }
+                throw error("unknown_name", e.line, e.column, [name])
+            }
             return (.slot(slot), .number)
         case .look:
             try refuse("look", word: "look()", line: e.line, column: e.column)

@@ -25,4 +25,14 @@ enum Instruction: Sendable {
     case repeatStart(count: Value, base: Int, counter: Int?, start: Value?, exit: Int, info: Int)
     /// At the end of a round: another round (one step) or fall through (free).
     case repeatNext(base: Int, counter: Int?, body: Int, info: Int)
+    /// A Java `for`: sets the counter to its first value and checks the
+    /// condition (one step); when false, jumps to `exit`.
+    case forStart(counter: Int, name: String, start: Value, condition: Value, exit: Int, info: Int)
+    /// After a `for` round: the counter grows by one and the condition is
+    /// checked again, bound read afresh (one step); when true, back to `body`.
+    case forNext(counter: Int, name: String, condition: Value, body: Int, info: Int)
+    /// Calls a procedure (one step): remembers where to come back to.
+    case call(entry: Int, name: String, info: Int)
+    /// The end of a procedure or `return;` (free, like a jump): back to the caller.
+    case ret
 }

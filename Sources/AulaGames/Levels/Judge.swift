@@ -1,6 +1,8 @@
 /// A layout on which a submitted program failed, to show the player.
 public struct FailingLayout: Sendable, Equatable {
     public let seed: UInt64
+    /// The layout itself, to show it (seeds of listed layouts are their number).
+    public let layout: LevelLayout
     /// The layout's board before the run (as the seed shows failing maps).
     public let board: BoardView
     /// The board when the run stopped there.
@@ -20,57 +22,78 @@ public struct Verdict: Sendable, Equatable {
     public let reasonPhrase: Phrase?
     /// Steps on the shown layout.
     public let steps: Int
-    public let lines: Int
+    /// The program's size in statements (SPEC §12).
+    public let statements: Int
+    /// The fresh seed the extra layouts came from (levels with over 64 layouts), else nil.
+    public var seed: UInt64? = nil
+    /// The old name of `statements`.
+    public var lines: Int { statements }
     public let points: Int
     public let stars: Int
 }
 
-/// Judges a program on the shown layout and on further seeded layouts.
+/// Judges a program on the shown layout and on the level's other layouts.
 public enum Judge {
-    /// Seeds tried besides the shown layout when a level has random items.
-    public static let defaultSeeds = 8
+    /// A level with at most this many layouts is judged on all of them.
+    public static let enumerateUpTo = 64
+    /// Otherwise: the shown layout and this many from a fresh seed.
+    public static let freshLayouts = 16
 
-    /// `deadline` (the server's wall-clock budget) is shared by every layout;
-    /// a layout that ends `too_slow` ends the judging there, since the others
-    /// would only spend more time.
-    public static func judge(program: LevelProgram, level: Level, seeds: Int = defaultSeeds,
+    /// Judges on the layouts `Level.judgeLayouts` picks (`shown` first,
+    /// the level's first layout when nil; `freshSeed` for big levels).
+    public static func judge(program: LevelProgram, level: Level, shown: LevelLayout? = nil, freshSeed: UInt64 = 1,
                              timeLeft: Double, timeLimit: Double, deadline: RunDeadline? = nil) -> Verdict {
-        let seedList = level.judgeSeeds(max(seeds, defaultSeeds))
+        let plan = level.judgeLayouts(shown: shown ?? level.layout(seed: Level.shownSeed), freshSeed: freshSeed)
+        var verdict = judge(program: program, level: level, layouts: plan.layouts, timeLeft: timeLeft,
+                            timeLimit: timeLimit, deadline: deadline)
+        verdict.seed = plan.seed
+        return verdict
+    }
+
+    /// Judges on exactly `layouts` (the first is the shown one). `deadline`
+    /// (the server's wall-clock budget) is shared by every layout; a layout
+    /// that ends `too_slow` ends the judging there, since the others would
+    /// only spend more time.
+    public static func judge(program: LevelProgram, level: Level, layouts: [LevelLayout],
+                             timeLeft: Double, timeLimit: Double, deadline: RunDeadline? = nil) -> Verdict {
+        let statements = program.statementCount
         if timeLeft <= 0 {
-            return Verdict(solved: false, seedsPassed: 0, seedsTotal: seedList.count, firstFailingLayout: nil,
+            return Verdict(solved: false, seedsPassed: 0, seedsTotal: layouts.count, firstFailingLayout: nil,
                            reason: "time_up", reasonPhrase: Phrase("level.end.time_up"), steps: 0,
-                           lines: program.lines, points: 0, stars: 0)
+                           statements: statements, points: 0, stars: 0)
         }
         var passed = 0
         var failing: FailingLayout?
         var shownSteps = 0
-        for seed in seedList {
-            let layout = level.layout(seed: seed)
+        for (index, layout) in layouts.enumerated() {
             var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline)
             let before = failing == nil ? run.board : nil
             let end = run.runToEnd()
-            if seed == Level.shownSeed { shownSteps = end.steps }
+            if index == 0 { shownSteps = end.steps }
             if end.solved {
                 passed += 1
             } else if failing == nil, let before {
-                failing = FailingLayout(seed: seed, board: before, finalBoard: run.board, end: end)
+                failing = FailingLayout(seed: layout.seed, layout: layout, board: before, finalBoard: run.board, end: end)
             }
             if end.reason == .tooSlow {
-                let tooSlow = failing ?? FailingLayout(seed: seed, board: run.board, finalBoard: run.board, end: end)
-                return Verdict(solved: false, seedsPassed: passed, seedsTotal: seedList.count, firstFailingLayout: tooSlow,
+                let tooSlow = failing ?? FailingLayout(seed: layout.seed, layout: layout, board: run.board,
+                                                       finalBoard: run.board, end: end)
+                return Verdict(solved: false, seedsPassed: passed, seedsTotal: layouts.count, firstFailingLayout: tooSlow,
                                reason: end.reason.rawValue, reasonPhrase: end.phrase, steps: shownSteps,
-                               lines: program.lines, points: 0, stars: 0)
+                               statements: statements, points: 0, stars: 0)
             }
         }
-        let solved = passed == seedList.count
-        let stars = solved ? Judge.stars(lines: program.lines, par: level.parLines) : 0
-        return Verdict(solved: solved, seedsPassed: passed, seedsTotal: seedList.count, firstFailingLayout: failing,
+        let solved = passed == layouts.count
+        let stars = solved ? Judge.stars(lines: statements, par: level.parStatements) : 0
+        return Verdict(solved: solved, seedsPassed: passed, seedsTotal: layouts.count, firstFailingLayout: failing,
                        reason: failing?.end.reason.rawValue, reasonPhrase: failing?.end.phrase, steps: shownSteps,
-                       lines: program.lines, points: solved ? points(stars: stars, timeLeft: timeLeft, timeLimit: timeLimit) : 0,
+                       statements: statements,
+                       points: solved ? points(stars: stars, timeLeft: timeLeft, timeLimit: timeLimit) : 0,
                        stars: stars)
     }
 
-    /// 3 stars within par, 2 within one and a half times par, else 1.
+    /// 3 stars within par, 2 within one and a half times par, else 1
+    /// (`lines` is the program's statement count).
     public static func stars(lines: Int, par: Int) -> Int {
         if lines <= par { return 3 }
         if lines * 2 <= par * 3 { return 2 }

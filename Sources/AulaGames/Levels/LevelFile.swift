@@ -9,13 +9,19 @@ public struct Level: Codable, Sendable, Equatable {
     public var summary: String
     public var summaryES: String?
     public var story: [StoryLine]
+    /// The first (or only) board; `boards` lists every variant.
     public var board: [String]
+    /// Board variants (SPEC §12 `"boards": [[rows...], ...]`): each is a
+    /// layout the judge tries; a file with only `board` has one.
+    public var boards: [[String]]
     public var ada: AdaStart
     public var items: [LevelItem]
     public var goal: [String]
     public var timeLimit: Int
-    public var maxLines: Int
-    public var parLines: Int
+    /// Statement limit for `submit` and par for stars (SPEC §12; the old
+    /// file names `max_lines`/`par_lines` are read as these).
+    public var maxStatements: Int
+    public var parStatements: Int
     public var commands: [String]
     public var languages: [String]
     public var hints: [String]
@@ -25,21 +31,23 @@ public struct Level: Codable, Sendable, Equatable {
     public var xpReward: Int
 
     enum CodingKeys: String, CodingKey {
-        case id, title, summary, story, board, ada, items, goal, commands, languages, hints
+        case id, title, summary, story, board, boards, ada, items, goal, commands, languages, hints
         case titleES = "title_es", summaryES = "summary_es", hintsES = "hints_es"
-        case timeLimit = "time_limit", maxLines = "max_lines", parLines = "par_lines"
+        case timeLimit = "time_limit", maxStatements = "max_statements", parStatements = "par_statements"
+        case maxLines = "max_lines", parLines = "par_lines"
         case notesUnlocked = "notes_unlocked", xpRequired = "xp_required", xpReward = "xp_reward"
     }
 
     public init(id: String, title: String, summary: String, story: [StoryLine] = [],
                 board: [String], ada: AdaStart, items: [LevelItem] = [], goal: [String],
-                timeLimit: Int = 300, maxLines: Int = 30, parLines: Int = 5,
+                timeLimit: Int = 300, maxStatements: Int = 30, parStatements: Int = 5,
                 commands: [String], languages: [String] = ["c", "java"], hints: [String] = [],
                 notesUnlocked: [String] = [], xpRequired: Int = 0, xpReward: Int = 10,
-                titleES: String? = nil, summaryES: String? = nil, hintsES: [String]? = nil) {
+                titleES: String? = nil, summaryES: String? = nil, hintsES: [String]? = nil, boards: [[String]]? = nil) {
         self.id = id; self.title = title; self.summary = summary; self.story = story
-        self.board = board; self.ada = ada; self.items = items; self.goal = goal
-        self.timeLimit = timeLimit; self.maxLines = maxLines; self.parLines = parLines
+        self.board = boards?.first ?? board; self.boards = boards ?? [board]
+        self.ada = ada; self.items = items; self.goal = goal
+        self.timeLimit = timeLimit; self.maxStatements = maxStatements; self.parStatements = parStatements
         self.commands = commands; self.languages = languages; self.hints = hints
         self.notesUnlocked = notesUnlocked; self.xpRequired = xpRequired; self.xpReward = xpReward
         self.titleES = titleES; self.summaryES = summaryES; self.hintsES = hintsES
@@ -53,13 +61,21 @@ public struct Level: Codable, Sendable, Equatable {
         summary = try c.decode(String.self, forKey: .summary)
         summaryES = try c.decodeIfPresent(String.self, forKey: .summaryES)
         story = try c.decodeIfPresent([StoryLine].self, forKey: .story) ?? []
-        board = try c.decode([String].self, forKey: .board)
+        // `boards` (variants) or `board` (one); the loader reports a file with both or neither.
+        if let variants = try c.decodeIfPresent([[String]].self, forKey: .boards), let first = variants.first {
+            boards = variants
+            board = first
+        } else {
+            board = try c.decode([String].self, forKey: .board)
+            boards = [board]
+        }
         ada = try c.decode(AdaStart.self, forKey: .ada)
         items = try c.decodeIfPresent([LevelItem].self, forKey: .items) ?? []
         goal = try c.decode([String].self, forKey: .goal)
         timeLimit = try c.decode(Int.self, forKey: .timeLimit)
-        maxLines = try c.decode(Int.self, forKey: .maxLines)
-        parLines = try c.decode(Int.self, forKey: .parLines)
+        // The new names win; the old ones are still read (check-content warns).
+        maxStatements = try c.decodeIfPresent(Int.self, forKey: .maxStatements) ?? c.decode(Int.self, forKey: .maxLines)
+        parStatements = try c.decodeIfPresent(Int.self, forKey: .parStatements) ?? c.decode(Int.self, forKey: .parLines)
         commands = try c.decode([String].self, forKey: .commands)
         languages = try c.decodeIfPresent([String].self, forKey: .languages) ?? ["c", "java"]
         hints = try c.decodeIfPresent([String].self, forKey: .hints) ?? []
@@ -69,11 +85,34 @@ public struct Level: Codable, Sendable, Equatable {
         xpReward = try c.decodeIfPresent(Int.self, forKey: .xpReward) ?? 10
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(titleES, forKey: .titleES); try c.encode(summary, forKey: .summary)
+        try c.encodeIfPresent(summaryES, forKey: .summaryES); try c.encode(story, forKey: .story)
+        if boards.count > 1 { try c.encode(boards, forKey: .boards) } else { try c.encode(board, forKey: .board) }
+        try c.encode(ada, forKey: .ada); try c.encode(items, forKey: .items); try c.encode(goal, forKey: .goal)
+        try c.encode(timeLimit, forKey: .timeLimit); try c.encode(maxStatements, forKey: .maxStatements)
+        try c.encode(parStatements, forKey: .parStatements); try c.encode(commands, forKey: .commands)
+        try c.encode(languages, forKey: .languages); try c.encode(hints, forKey: .hints)
+        try c.encodeIfPresent(hintsES, forKey: .hintsES); try c.encode(notesUnlocked, forKey: .notesUnlocked)
+        try c.encode(xpRequired, forKey: .xpRequired); try c.encode(xpReward, forKey: .xpReward)
+    }
+
+    /// The old names, kept so code written against them still reads well.
+    public var maxLines: Int { get { maxStatements } set { maxStatements = newValue } }
+    public var parLines: Int { get { parStatements } set { parStatements = newValue } }
+
+    /// The rows of board variant `index` (the first when out of range).
+    public func boardRows(_ index: Int) -> [String] {
+        index >= 0 && index < boards.count ? boards[index] : board
+    }
+
     /// The typed goals; unknown names are left out (the loader reports them).
     public var goals: [LevelGoal] { goal.compactMap(LevelGoal.init(rawValue:)) }
 
     /// True when some item is placed at random, so the judge tries many layouts.
-    public var hasRandomItems: Bool { items.contains { $0.randomPositions != nil } }
+    public var hasRandomItems: Bool { items.contains { $0.randomPositions != nil } || boards.count > 1 }
 
     /// The level's title in a language code ("en", "es"), English when missing.
     public func title(_ language: String) -> String { language == "es" ? (titleES ?? title) : title }

@@ -11,15 +11,15 @@ public enum LevelPhrases {
                                 "too_deep", "unknown_name", "already_declared", "needs_condition", "needs_number",
                                 "cannot_compare", "source_too_big", "too_many_tokens", "too_many_statements",
                                 "expression_too_big"]
-    public static let program = ["command_locked", "spelling_not_allowed.c", "spelling_not_allowed.java", "too_many_lines"]
+    public static let program = ["command_locked", "spelling_not_allowed.c", "spelling_not_allowed.java", "too_many_statements"]
     public static let step = ["bump.wall", "bump.iron", "bump.door", "bump.enemy", "water", "hit_air", "broke_iron",
                               "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked",
                               "nothing_to_use", "enemy_strike", "set", "condition_true", "condition_false",
                               "repeat_round", "repeat_none", "division_by_zero"]
     public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up", "too_slow"]
-    public static let legend = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy", "ada"]
+    public static let legend = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy", "ada", "maybe"]
     public static let reader = ["ada.north", "ada.east", "ada.south", "ada.west", "on_goal", "on_key", "health", "size",
-                                "enemy", "iron", "key", "goal", "door", "water"]
+                                "enemy", "iron", "key", "goal", "door", "water", "maybe"]
         + Sight.allCases.map { "ahead.\($0.word)" }
     /// Problems the loader reports about level files (`content.level.X`).
     public static let content = ["unreadable", "bad_json", "missing_field", "wrong_type", "id_mismatch", "duplicate_id",
@@ -29,7 +29,23 @@ public enum LevelPhrases {
                                  "no_goal", "goal_without_tile", "goal_without_items", "unknown_command",
                                  "unknown_language", "no_language", "par_over_max", "bad_number", "text_empty",
                                  "note_missing", "xp_order", "xp_unreachable", "world_unknown_level",
-                                 "world_duplicate_level", "worlds_missing", "world_empty"]
+                                 "world_duplicate_level", "worlds_missing", "world_empty",
+                                 "board_and_boards", "board_variant_size", "legacy_field"]
+
+    /// Debugging help that names the mistake, Java `for`, procedures and
+    /// unmet goals (issue 14).
+    public static let help = ["level.syntax.missing_semicolon", "level.syntax.unknown_command_capitals",
+                              "level.syntax.unknown_command_near", "level.syntax.tile_lowercase",
+                              "level.syntax.assign_in_condition", "level.syntax.wrong_object",
+                              "level.syntax.counter_reused", "level.syntax.counter_assigned",
+                              "level.syntax.procedure_parameters", "level.syntax.procedure_inside",
+                              "level.syntax.procedure_twice", "level.syntax.procedure_not_ada",
+                              "level.syntax.return_outside", "level.syntax.recursion",
+                              "level.step.hit_wall", "level.step.enemy_strikes", "level.step.for_true",
+                              "level.step.for_false", "level.step.call",
+                              "level.unmet.reach_goal", "level.unmet.iron_one", "level.unmet.iron_many",
+                              "level.unmet.keys_one", "level.unmet.keys_many",
+                              "level.unmet.enemies_one", "level.unmet.enemies_many"]
 
     public static let allKeys: [String] =
         expectations.flatMap { ["level.syntax.expected.\($0)", "level.syntax.missing.\($0)"] }
@@ -40,4 +56,5 @@ public enum LevelPhrases {
         + legend.map { "level.legend.\($0)" }
         + reader.map { "level.reader.\($0)" }
         + content.map { "content.level.\($0)" }
+        + help
 }

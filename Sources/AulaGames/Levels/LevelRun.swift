@@ -23,6 +23,8 @@ public struct RunEnd: Sendable, Equatable {
     public let reason: RunReason
     public let phrase: Phrase
     public let steps: Int
+    /// When unsolved: each goal still not met, in the level's order.
+    public var unmet: [UnmetGoal] = []
     public var solved: Bool { reason == .solved }
 }
 
@@ -39,6 +41,11 @@ public struct StepOutcome: Sendable, Equatable {
     public let ada: AdaState
     public let health: Int
     public let end: RunEnd?
+    /// Health after the step minus before (0, or negative when Ada was hurt).
+    public var healthChange: Int = 0
+    /// Enemy strikes in this step when `message` already tells something
+    /// else (a bump, a hit): both are reported, never one hiding the other.
+    public var strike: Phrase?
 }
 
 /// A program running on one layout of a level, one step at a time: one
@@ -61,6 +68,9 @@ public struct LevelRun: Sendable {
     private static let deadlineEvery = 64
     private var pc = 0
     private var slots: [Int]
+    /// Where each procedure call returns to. The compiler refuses recursion,
+    /// so it never holds more entries than the program has procedures.
+    private var returns: [Int] = []
     private let goals: [LevelGoal]
 
     private struct Fault: Error {}
@@ -78,7 +88,8 @@ public struct LevelRun: Sendable {
         } else {
             settle()
             if pc >= program.instructions.count {
-                end = RunEnd(reason: .programEnded, phrase: Phrase("level.end.program_ended"), steps: 0)
+                end = RunEnd(reason: .programEnded, phrase: Phrase("level.end.program_ended"), steps: 0,
+                             unmet: state.unmetGoals(goals))
             }
         }
     }
@@ -119,6 +130,7 @@ public struct LevelRun: Sendable {
             switch code[pc] {
             case .jump(let to): pc = to
             case .repeatNext(let base, _, _, _) where slots[base + 1] >= slots[base]: pc += 1
+            case .ret: pc = returns.popLast() ?? code.count
             default: return
             }
         }
@@ -131,6 +143,8 @@ public struct LevelRun: Sendable {
         var ok = true
         var message: Phrase?
         var acted = false
+        var strike: Phrase?
+        let healthBefore = state.health
         steps += 1
         operations += 1
         do {
@@ -142,9 +156,14 @@ public struct LevelRun: Sendable {
                 message = result.message
                 acted = true
                 pc += 1
-                if state.health > 0, state.enemiesTurn() > 0 {
-                    ok = false
-                    if message == nil { message = Phrase("level.step.enemy_strike", ["\(program.sources[i].line)"]) }
+                if state.health > 0 {
+                    let strikes = state.enemiesTurn()
+                    if strikes > 0 {
+                        ok = false
+                        let blows = strikes == 1 ? Phrase("level.step.enemy_strike", ["\(program.sources[i].line)"])
+                            : Phrase("level.step.enemy_strikes", ["\(program.sources[i].line)", "\(strikes)"])
+                        if message == nil { message = blows } else { strike = blows }
+                    }
                 }
             case .store(let slot, let name, let value, let i):
                 info = i
@@ -175,8 +194,27 @@ public struct LevelRun: Sendable {
                 beginRound(base: base, counter: counter)
                 if record { message = roundPhrase(base: base, info: i) }
                 pc = body
+            case .forStart(let counter, let name, let start, let condition, let exit, let i):
+                info = i
+                slots[counter] = try eval(start)
+                let yes = try eval(condition) != 0
+                if record { message = forPhrase(yes, name: name, value: slots[counter], info: i) }
+                pc = yes ? pc + 1 : exit
+            case .forNext(let counter, let name, let condition, let body, let i):
+                info = i
+                slots[counter] = slots[counter] &+ 1
+                let yes = try eval(condition) != 0
+                if record { message = forPhrase(yes, name: name, value: slots[counter], info: i) }
+                pc = yes ? body : pc + 1
+            case .call(let entry, let name, let i):
+                info = i
+                returns.append(pc + 1)
+                if record { message = Phrase("level.step.call", ["\(program.sources[i].line)", name]) }
+                pc = entry >= 0 ? entry : program.instructions.count
             case .jump(let to):
                 pc = to
+            case .ret:
+                pc = returns.popLast() ?? program.instructions.count
             }
         } catch {
             ok = false
@@ -201,10 +239,19 @@ public struct LevelRun: Sendable {
                 }
             }
         }
+        if var stopped = end, !stopped.solved, stopped.unmet.isEmpty {
+            stopped.unmet = state.unmetGoals(goals)
+            end = stopped
+        }
         guard record else { return nil }
         let source = sourceInfo(info)
         return StepOutcome(number: steps, line: source.line, action: source.text, ok: ok, message: message,
-                           ada: ada, health: state.health, end: end)
+                           ada: ada, health: state.health, end: end, healthChange: state.health - healthBefore, strike: strike)
+    }
+
+    /// A Java `for` check: "i is 2: the condition is true/false".
+    private func forPhrase(_ yes: Bool, name: String, value: Int, info: Int) -> Phrase {
+        Phrase(yes ? "level.step.for_true" : "level.step.for_false", ["\(program.sources[info].line)", name, "\(value)"])
     }
 
     private func sourceInfo(_ i: Int) -> SourceInfo {

@@ -3,21 +3,22 @@
 /// Blocks always need braces — a rule that saves beginners from the classic
 /// "only the first line was in the loop" surprise.
 struct Parser {
-    private let tokens: [Token]
-    private let chars: [Character]
-    private var index = 0
-    private var depth = 0
+    let tokens: [Token]
+    let chars: [Character]
+    var index = 0
+    var depth = 0
     /// Nodes in the expression being parsed, and how many expressions deep
     /// (parentheses) we are: the count starts over at each outermost one.
-    private var nodes = 0
-    private var expressionDepth = 0
-    private var statementCount = 0
+    var nodes = 0
+    var expressionDepth = 0
+    var statementCount = 0
     /// Deeper nesting than this is refused rather than risking the stack.
     static let maxDepth = 48
 
     static let actionNames: [String: Action] = Dictionary(uniqueKeysWithValues: Action.allCases.map { ($0.rawValue, $0) })
     static let sensorNames: Set<String> = ["look", "listen"]
-    static let keywords: Set<String> = ["int", "if", "else", "while", "repeat", "for", "true", "false", "ada", "Tile"]
+    static let keywords: Set<String> = ["int", "if", "else", "while", "repeat", "for", "true", "false", "ada", "Tile",
+                                        "void", "return", "this"]
 
     /// Parses a whole program.
     static func parse(_ source: String) -> Result<[Statement], SyntaxError> {
@@ -54,20 +55,20 @@ struct Parser {
 
     // MARK: - Tokens
 
-    private var peek: Token { tokens[index] }
-    private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+    var peek: Token { tokens[index] }
+    func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
 
-    private mutating func take() -> Token {
+    mutating func take() -> Token {
         let t = tokens[index]
         if t.kind != .end { index += 1 }
         return t
     }
 
-    private func isSymbol(_ s: String) -> Bool { peek.kind == .symbol && peek.text == s }
-    private func isName(_ s: String) -> Bool { peek.kind == .name && peek.text == s }
+    func isSymbol(_ s: String) -> Bool { peek.kind == .symbol && peek.text == s }
+    func isName(_ s: String) -> Bool { peek.kind == .name && peek.text == s }
 
     /// The error "expected X" at the current token (or "missing X" at the end).
-    private func expected(_ what: String, at token: Token? = nil) -> SyntaxError {
+    func expected(_ what: String, at token: Token? = nil) -> SyntaxError {
         let t = token ?? peek
         if t.kind == .end {
             return SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.missing.\(what)", ["\(t.line)", "\(t.column)"]))
@@ -75,30 +76,30 @@ struct Parser {
         return SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.expected.\(what)", ["\(t.line)", "\(t.column)", t.text]))
     }
 
-    private func error(_ key: String, _ t: Token, _ extra: [String] = []) -> SyntaxError {
+    func error(_ key: String, _ t: Token, _ extra: [String] = []) -> SyntaxError {
         SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.\(key)", ["\(t.line)", "\(t.column)"] + extra))
     }
 
     /// A size cap passed: `program_too_big`, at the token where it happened.
-    private func tooBig(_ key: String, _ t: Token, _ limit: Int) -> SyntaxError {
+    func tooBig(_ key: String, _ t: Token, _ limit: Int) -> SyntaxError {
         SyntaxError(line: t.line, column: t.column, phrase: Phrase("level.syntax.\(key)", ["\(t.line)", "\(t.column)", "\(limit)"]),
                     code: "program_too_big")
     }
 
     /// Counts one node of the current expression; refuses past the cap. This
     /// is what bounds long `1+1-1+…` chains, which the depth limit cannot see.
-    private mutating func node(_ t: Token) throws(SyntaxError) {
+    mutating func node(_ t: Token) throws(SyntaxError) {
         nodes += 1
         if nodes > ProgramLimits.maxExpressionNodes { throw tooBig("expression_too_big", t, ProgramLimits.maxExpressionNodes) }
     }
 
-    private mutating func expectSymbol(_ s: String, _ what: String) throws(SyntaxError) -> Token {
+    mutating func expectSymbol(_ s: String, _ what: String) throws(SyntaxError) -> Token {
         guard isSymbol(s) else { throw expected(what) }
         return take()
     }
 
     /// The program text from one token to another, spaces collapsed, for traces.
-    private func text(from first: Token, to last: Token) -> String {
+    func text(from first: Token, to last: Token) -> String {
         guard first.start < last.end else { return first.text }
         var out = ""
         var space = false
@@ -111,21 +112,60 @@ struct Parser {
         return out
     }
 
-    private func info(_ first: Token, _ last: Token, _ spelling: Spelling) -> SourceInfo {
+    func info(_ first: Token, _ last: Token, _ spelling: Spelling) -> SourceInfo {
         SourceInfo(line: first.line, column: first.column, spelling: spelling, text: text(from: first, to: last))
     }
 
-    private var previous: Token { tokens[max(index - 1, 0)] }
+    var previous: Token { tokens[max(index - 1, 0)] }
 
     // MARK: - Statements
 
-    private mutating func program() throws(SyntaxError) -> [Statement] {
+    /// The top level: statements and `void name() { ... }` procedures.
+    mutating func program() throws(SyntaxError) -> [Statement] {
         var out: [Statement] = []
-        while peek.kind != .end { out.append(try statement()) }
+        while peek.kind != .end { out.append(isName("void") ? try procedure() : try statement()) }
         return out
     }
 
-    private mutating func block() throws(SyntaxError) -> [Statement] {
+    /// `void name() { ... }` — no parameters; only at the top level.
+    mutating func procedure() throws(SyntaxError) -> Statement {
+        let first = take()  // void
+        statementCount += 1
+        if statementCount > ProgramLimits.maxStatements { throw tooBig("too_many_statements", first, ProgramLimits.maxStatements) }
+        let name = try variableName()
+        _ = try expectSymbol("(", "open_paren")
+        guard isSymbol(")") else { throw error("procedure_parameters", peek, [name.text]) }
+        let close = take()
+        let body = try block()
+        return Statement(kind: .procedure(name: name.text, body: body), source: info(first, close, .either))
+    }
+
+    /// The `;` that ends a statement. When it is missing, the error points
+    /// just after the statement that lacks it (not at the next line's start).
+    mutating func semicolon(after first: Token) throws(SyntaxError) {
+        if isSymbol(";") {
+            _ = take()
+            return
+        }
+        let last = previous
+        let column = last.column + max(last.end - last.start, 1)
+        throw SyntaxError(line: last.line, column: column,
+                          phrase: Phrase("level.syntax.missing_semicolon", ["\(last.line)", "\(column)", text(from: first, to: last)]))
+    }
+
+    /// `Ada.walk()`, `this.walk()`, `robot.walk()`: only `ada.` (small a) names Ada.
+    func wrongObject(_ t: Token) -> SyntaxError {
+        let after = peek(2)
+        let command = after.kind == .name ? after.text : "walk"
+        return error("wrong_object", t, [t.text, command])
+    }
+
+    /// Is the current token a name followed by `.` that is neither `ada` nor `Tile`?
+    var isWrongObject: Bool {
+        peek.kind == .name && peek.text != "ada" && peek.text != "Tile" && peek(1).kind == .symbol && peek(1).text == "."
+    }
+
+    mutating func block() throws(SyntaxError) -> [Statement] {
         _ = try expectSymbol("{", "open_brace")
         depth += 1
         defer { depth -= 1 }
@@ -139,11 +179,12 @@ struct Parser {
         return out
     }
 
-    private mutating func statement() throws(SyntaxError) -> Statement {
+    mutating func statement() throws(SyntaxError) -> Statement {
         let first = peek
         statementCount += 1
         if statementCount > ProgramLimits.maxStatements { throw tooBig("too_many_statements", first, ProgramLimits.maxStatements) }
         guard first.kind == .name else { throw expected("statement") }
+        if isWrongObject { throw wrongObject(first) }
         switch first.text {
         case "repeat": return try repeatLoop()
         case "for": return try forLoop()
@@ -151,6 +192,11 @@ struct Parser {
         case "if": return try ifElse()
         case "else": throw error("else_without_if", first)
         case "int": return try declaration()
+        case "void": throw error("procedure_inside", first)
+        case "return":
+            _ = take()
+            try semicolon(after: first)
+            return Statement(kind: .returnFromProcedure, source: info(first, first, .either))
         case "ada":
             _ = take()
             _ = try expectSymbol(".", "dot")
@@ -160,7 +206,7 @@ struct Parser {
                 return try call(first: first, spelling: .c)
             }
             if peek(1).kind == .symbol && peek(1).text == "(" {
-                throw error("unknown_command", first, [first.text])
+                return try call(first: first, spelling: .c)
             }
             if first.text == "Tile" || Sight(name: first.text) != nil || Parser.keywords.contains(first.text) {
                 throw expected("statement")
@@ -170,19 +216,28 @@ struct Parser {
     }
 
     /// `walk();` or, after `ada.`, `walk();` — the name is the current token.
-    private mutating func call(first: Token, spelling: Spelling) throws(SyntaxError) -> Statement {
+    /// A name that is not one of Ada's commands is a procedure call; the
+    /// compiler says "did you mean …?" when there is no such procedure.
+    mutating func call(first: Token, spelling: Spelling) throws(SyntaxError) -> Statement {
         let nameToken = peek
         guard nameToken.kind == .name else { throw expected("command") }
         if Parser.sensorNames.contains(nameToken.text) { throw error("sensor_statement", nameToken, [nameToken.text]) }
-        guard let action = Parser.actionNames[nameToken.text] else { throw error("unknown_command", nameToken, [nameToken.text]) }
+        if Parser.keywords.contains(nameToken.text) || Sight(name: nameToken.text) != nil {
+            throw LanguageHelp.unknownCommand(nameToken.text, line: nameToken.line, column: nameToken.column, spelling: spelling)
+        }
         _ = take()
         _ = try expectSymbol("(", "open_paren")
         let close = try expectSymbol(")", "close_paren")
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
+        guard let action = Parser.actionNames[nameToken.text] else {
+            var source = info(first, close, spelling)
+            source.column = nameToken.column
+            return Statement(kind: .call(name: nameToken.text), source: source)
+        }
         return Statement(kind: .action(action), source: info(first, close, spelling))
     }
 
-    private mutating func variableName() throws(SyntaxError) -> Token {
+    mutating func variableName() throws(SyntaxError) -> Token {
         let t = peek
         guard t.kind == .name else { throw expected("name") }
         if Parser.keywords.contains(t.text) || Parser.actionNames[t.text] != nil
@@ -192,7 +247,7 @@ struct Parser {
         return take()
     }
 
-    private mutating func declaration() throws(SyntaxError) -> Statement {
+    mutating func declaration() throws(SyntaxError) -> Statement {
         let first = take()  // int
         let name = try variableName()
         var value = Expression(kind: .number(0), line: name.line, column: name.column, spelling: .either)
@@ -201,12 +256,12 @@ struct Parser {
             value = try expression()
         }
         let last = previous
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
         return Statement(kind: .declare(name: name.text, value: value), source: info(first, last, .either))
     }
 
     /// `n = e`, `n += e` (and `-= *= /= %=`), `n++`, `n--` — without the `;`.
-    private mutating func assignmentKind(_ name: Token) throws(SyntaxError) -> StatementKind {
+    mutating func assignmentKind(_ name: Token) throws(SyntaxError) -> StatementKind {
         let variable = Expression(kind: .variable(name.text), line: name.line, column: name.column, spelling: .either)
         let one = Expression(kind: .number(1), line: name.line, column: name.column, spelling: .either)
         let opToken = peek
@@ -228,7 +283,7 @@ struct Parser {
         }
     }
 
-    private mutating func assignment() throws(SyntaxError) -> Statement {
+    mutating func assignment() throws(SyntaxError) -> Statement {
         let first = peek
         if isSymbol("++") || isSymbol("--") {
             let op = take()
@@ -237,38 +292,44 @@ struct Parser {
             let one = Expression(kind: .number(1), line: name.line, column: name.column, spelling: .either)
             let value = Expression(kind: .binary(op.text == "++" ? .add : .subtract, variable, one), line: name.line, column: name.column, spelling: .either)
             let last = previous
-            _ = try expectSymbol(";", "semicolon")
+            try semicolon(after: first)
             return Statement(kind: .assign(name: name.text, value: value), source: info(first, last, .either))
         }
         let name = try variableName()
         let kind = try assignmentKind(name)
         let last = previous
-        _ = try expectSymbol(";", "semicolon")
+        try semicolon(after: first)
         return Statement(kind: kind, source: info(first, last, .either))
     }
 
-    private mutating func condition() throws(SyntaxError) -> (Expression, Token) {
+    mutating func condition() throws(SyntaxError) -> (Expression, Token) {
         _ = try expectSymbol("(", "open_paren")
         let e = try expression()
+        try refuseAssignInCondition()
         let close = try expectSymbol(")", "close_paren")
         return (e, close)
     }
 
-    private mutating func repeatLoop() throws(SyntaxError) -> Statement {
+    /// `if (look() = IRON)`: one `=` stores, two compare — say so.
+    func refuseAssignInCondition() throws(SyntaxError) {
+        if isSymbol("=") { throw error("assign_in_condition", peek) }
+    }
+
+    mutating func repeatLoop() throws(SyntaxError) -> Statement {
         let first = take()
         let (count, close) = try condition()
         let body = try block()
         return Statement(kind: .repeatLoop(count: count, counter: nil, body: body), source: info(first, close, .c))
     }
 
-    private mutating func whileLoop() throws(SyntaxError) -> Statement {
+    mutating func whileLoop() throws(SyntaxError) -> Statement {
         let first = take()
         let (cond, close) = try condition()
         let body = try block()
         return Statement(kind: .whileLoop(condition: cond, body: body), source: info(first, close, .either))
     }
 
-    private mutating func ifElse() throws(SyntaxError) -> Statement {
+    mutating func ifElse() throws(SyntaxError) -> Statement {
         let first = take()
         let (cond, close) = try condition()
         var branches = [Branch(condition: cond, body: try block(), source: info(first, close, .either))]
@@ -289,7 +350,7 @@ struct Parser {
 
     /// `for (int i = A; i < B; i++) {...}` (also `<=`, `++i`, `i += 1`): the
     /// Java spelling of `repeat`. Anything else is refused with the form to use.
-    private mutating func forLoop() throws(SyntaxError) -> Statement {
+    mutating func forLoop() throws(SyntaxError) -> Statement {
         let first = take()
         _ = try expectSymbol("(", "open_paren")
         guard isName("int") else { throw error("for_form", peek) }
@@ -301,8 +362,12 @@ struct Parser {
         guard isName(counter.text) else { throw error("for_form", peek) }
         _ = take()
         guard isSymbol("<") || isSymbol("<=") else { throw error("for_form", peek) }
-        let inclusive = take().text == "<="
+        let compare = take()
+        let inclusive = compare.text == "<="
         let bound = try expression()
+        let counterValue = Expression(kind: .variable(counter.text), line: counter.line, column: counter.column, spelling: .either)
+        let test = Expression(kind: .binary(inclusive ? .lessOrEqual : .less, counterValue, bound),
+                              line: compare.line, column: compare.column, spelling: .either)
         _ = try expectSymbol(";", "semicolon")
         if isSymbol("++") {
             _ = take()
@@ -332,105 +397,7 @@ struct Parser {
             let one = Expression(kind: .number(1), line: bound.line, column: bound.column, spelling: .either)
             count = Expression(kind: .binary(.add, count, one), line: bound.line, column: bound.column, spelling: .either)
         }
-        return Statement(kind: .repeatLoop(count: count, counter: LoopCounter(name: counter.text, start: start), body: body),
+        return Statement(kind: .repeatLoop(count: count, counter: LoopCounter(name: counter.text, start: start, condition: test), body: body),
                          source: info(first, close, .java))
-    }
-
-    // MARK: - Expressions (lowest precedence first)
-
-    private mutating func expression() throws(SyntaxError) -> Expression {
-        depth += 1
-        defer { depth -= 1 }
-        if depth > Parser.maxDepth { throw error("too_deep", peek) }
-        if expressionDepth == 0 { nodes = 0 }
-        expressionDepth += 1
-        defer { expressionDepth -= 1 }
-        return try binaryLevel(0)
-    }
-
-    private static let levels: [[BinaryOperator]] = [
-        [.or], [.and], [.equal, .notEqual], [.less, .greater, .lessOrEqual, .greaterOrEqual],
-        [.add, .subtract], [.multiply, .divide, .remainder],
-    ]
-
-    private mutating func binaryLevel(_ level: Int) throws(SyntaxError) -> Expression {
-        if level == Parser.levels.count { return try unary() }
-        var left = try binaryLevel(level + 1)
-        while peek.kind == .symbol, let op = BinaryOperator(rawValue: peek.text), Parser.levels[level].contains(op) {
-            let opToken = take()
-            try node(opToken)
-            let right = try binaryLevel(level + 1)
-            left = Expression(kind: .binary(op, left, right), line: opToken.line, column: opToken.column, spelling: .either)
-        }
-        return left
-    }
-
-    private mutating func unary() throws(SyntaxError) -> Expression {
-        if isSymbol("!") || isSymbol("-") {
-            let t = take()
-            try node(t)
-            depth += 1
-            defer { depth -= 1 }
-            if depth > Parser.maxDepth { throw error("too_deep", t) }
-            let inner = try unary()
-            return Expression(kind: t.text == "!" ? .not(inner) : .negate(inner), line: t.line, column: t.column, spelling: .either)
-        }
-        return try primary()
-    }
-
-    private mutating func sensor(_ t: Token, spelling: Spelling, first: Token) throws(SyntaxError) -> Expression {
-        _ = take()
-        _ = try expectSymbol("(", "open_paren")
-        _ = try expectSymbol(")", "close_paren")
-        return Expression(kind: t.text == "look" ? .look : .listen, line: first.line, column: first.column, spelling: spelling)
-    }
-
-    private mutating func primary() throws(SyntaxError) -> Expression {
-        let t = peek
-        if t.kind != .symbol { try node(t) }
-        switch t.kind {
-        case .number:
-            _ = take()
-            return Expression(kind: .number(Int(t.text) ?? 0), line: t.line, column: t.column, spelling: .either)
-        case .symbol where t.text == "(":
-            _ = take()
-            let inner = try expression()
-            _ = try expectSymbol(")", "close_paren")
-            return inner
-        case .name:
-            switch t.text {
-            case "true", "false":
-                _ = take()
-                return Expression(kind: .truth(t.text == "true"), line: t.line, column: t.column, spelling: .either)
-            case "ada":
-                _ = take()
-                _ = try expectSymbol(".", "dot")
-                let n = peek
-                guard n.kind == .name else { throw expected("command") }
-                if Parser.sensorNames.contains(n.text) { return try sensor(n, spelling: .java, first: t) }
-                if Parser.actionNames[n.text] != nil { throw error("action_not_value", n, [n.text]) }
-                throw error("unknown_command", n, [n.text])
-            case "Tile":
-                _ = take()
-                _ = try expectSymbol(".", "dot")
-                let n = peek
-                guard n.kind == .name, let sight = Sight(name: n.text) else { throw expected("tile") }
-                _ = take()
-                return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .java)
-            default:
-                if Parser.sensorNames.contains(t.text) { return try sensor(t, spelling: .c, first: t) }
-                if Parser.actionNames[t.text] != nil { throw error("action_not_value", t, [t.text]) }
-                if let sight = Sight(name: t.text) {
-                    _ = take()
-                    return Expression(kind: .tile(sight), line: t.line, column: t.column, spelling: .c)
-                }
-                if Parser.keywords.contains(t.text) { throw expected("expression") }
-                if peek(1).kind == .symbol && peek(1).text == "(" { throw error("unknown_command", t, [t.text]) }
-                _ = take()
-                return Expression(kind: .variable(t.text), line: t.line, column: t.column, spelling: .either)
-            }
-        default:
-            throw expected("expression")
-        }
     }
 }

@@ -3,7 +3,7 @@
 /// mode: `syntax_error` (the program is not well formed, or a name or a value
 /// does not fit), `command_locked` (uses something the level has not unlocked),
 /// `spelling_not_allowed` (C or Java style the level does not accept),
-/// `too_many_lines` (more statement lines than the level's `max_lines`).
+/// `too_many_statements` (more statements than the level's `max_statements`, on `submit`).
 public struct SyntaxError: Error, Equatable, Sendable {
     public let line: Int
     public let column: Int

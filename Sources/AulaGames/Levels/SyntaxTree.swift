@@ -27,8 +27,14 @@ public struct Statement: Sendable, Equatable {
 }
 
 /// What a statement does. A Java counting `for (int i = A; i < B; i++)` is the
-/// `repeat` structure: it repeats `B - A` times and keeps `i` as its counter.
+/// `repeat` structure with a counter: `count` (`B - A`) is its meaning when
+/// nothing changes `B` (what `canonicalForm` shows), but it runs as Java does —
+/// `counter.condition` is checked before every round (see `LoopCounter`).
 /// `n++`, `n += 2` and `n = n + 1` are all `assign`.
+///
+/// Statement counting (SPEC §12): `action`, `declare`, `assign`, each loop
+/// header, each `if`/`else if`, `call` and `returnFromProcedure` count one;
+/// a `procedure` definition's header counts none (its body's statements count).
 public indirect enum StatementKind: Sendable, Equatable {
     case action(Action)
     case declare(name: String, value: Expression)
@@ -36,12 +42,21 @@ public indirect enum StatementKind: Sendable, Equatable {
     case repeatLoop(count: Expression, counter: LoopCounter?, body: [Statement])
     case whileLoop(condition: Expression, body: [Statement])
     case ifElse(branches: [Branch], otherwise: [Statement]?)
+    /// `void name() { ... }` at the top level. // statements: the header counts none; the body's count.
+    case procedure(name: String, body: [Statement])
+    /// `name();` — a call of one of the program's procedures. // statements: one
+    case call(name: String)
+    /// `return;` inside a procedure. // statements: one
+    case returnFromProcedure
 }
 
-/// The counter variable of a Java `for` loop and its first value.
+/// The counter variable of a Java `for` loop, its first value and the
+/// condition (`i < B` or `i <= B`) checked before every round — B is read
+/// again each time, as in Java. The counter grows by one after each round.
 public struct LoopCounter: Sendable, Equatable {
     public var name: String
     public var start: Expression
+    public var condition: Expression
 }
 
 /// One `if` or `else if` arm: its condition, where it is written, its body.
@@ -100,6 +115,9 @@ extension Statement {
             for b in branches { s += " [\(b.condition.canonicalForm) \(b.body.canonicalForm)]" }
             if let otherwise { s += " [else \(otherwise.canonicalForm)]" }
             return s + ")"
+        case .procedure(let name, let body): return "(void \(name) \(body.canonicalForm))"
+        case .call(let name): return "(call \(name))"
+        case .returnFromProcedure: return "(return)"
         }
     }
 }

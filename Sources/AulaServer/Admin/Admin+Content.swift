@@ -1,7 +1,7 @@
 import AulaGames
 import AulaStore
 
-/// The word bank and the content folder: `words list|add|del`, `decks`, `reload`.
+/// The word bank and the content folder: `words list|add|del`, `reload` (`decks`: Admin+Overview).
 /// Word edits go through `WordRules`, the same rules the deck loader uses.
 extension AdminCall {
     func wordsCommand(_ args: Arguments) {
@@ -61,24 +61,6 @@ extension AdminCall {
             if let refusal { return fail(refusal) }
             server.wordBankCache[deck] = nil
             info("admin.words.deleted", word, deck, style: .good)
-            done()
-        }
-    }
-
-    func listDecks() {
-        let content = server.content
-        read({ db in try db.decks() }) { [self] decks in
-            say(TextBlockEvent { t in
-                var lines = [t.paint(.title, t.say("admin.decks.title", String(decks.count)))]
-                for d in decks {
-                    lines.append("  " + t.paint(.code, d.id.rightPadded(20)) + " " + t.say("admin.decks.row", d.title, d.lang,
-                                                                                          String(d.wordCount)))
-                }
-                // The content folder's own summary (quiz decks, blocklist...).
-                lines.append(t.paint(.title, t.say("admin.decks.content")))
-                lines += content.summary(t.language).map { "  " + $0 }
-                return lines
-            })
             done()
         }
     }

@@ -172,6 +172,7 @@ extension AdminCall {
             return try db.leaderboard(groupID: session.group.id, game: nil, sessionID: session.id, limit: 50)
         }) { [self] rows in
             server.classSession = nil
+            server.kicks.lift(groupKey: session.group.key)  // a kick lasts until the class closes at most
             let event = LeaderboardEvent(scope: "session:\(session.id)",
                                          title: Phrase("admin.class.leaderboard_title", [session.group.name]),
                                          rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })

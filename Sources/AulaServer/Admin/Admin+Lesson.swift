@@ -142,6 +142,7 @@ extension AdminCall {
     /// `challenge start LEVEL [MIN]` / `challenge stop`, through the level rooms.
     func challengeCommand(_ args: Arguments) {
         guard let challenges = server.classChallenges else { return fail(code: "challenges_unavailable") }
+        if Sub.matches(args[0], Sub.status), args.count == 1 { return challengeStatus() }  // Admin+Overview
         if Sub.matches(args[0], Sub.stop), args.count == 1 {
             switch challenges.stopChallenge() {
             case .failure(let refusal): fail(refusal)

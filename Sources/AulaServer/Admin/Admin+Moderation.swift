@@ -61,13 +61,29 @@ extension AdminCall {
         done()
     }
 
-    /// `kick NAME [reason]`: told why, then disconnected at once (no reconnect grace).
+    /// `kick NAME [MINUTES] [reason]`: told why and for how long, disconnected
+    /// at once (no reconnect grace), and kept out for MINUTES (default 10) by
+    /// name and by address (Session/KickList.swift), until `unkick` or the class closes.
     func kick(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.kick") }
         guard let (player, used) = findPlayer(args) else { return }
-        let typed = args.rest(after: used)
-        let reason = typed.isEmpty ? Catalog.shared.text(Phrase("admin.kick.no_reason"), player.language) : typed
-        player.send(KickedEvent(reason: reason))
+        var minutes = KickList.defaultMinutes
+        var reasonStart = used
+        if let word = args[used], let typed = Int(word) {
+            guard (1...KickList.maxMinutes).contains(typed) else {
+                return fail(code: "bad_kick_minutes", word, String(KickList.maxMinutes))
+            }
+            minutes = typed
+            reasonStart += 1
+        }
+        let typed = args.rest(after: reasonStart)
+        let reason = typed.isEmpty ? nil : typed
+        let address = player.client?.connection.peerAddress ?? player.peerAddress
+        server.kicks.add(KickList.Hold(name: player.name, groupKey: player.group.key, reason: reason,
+                                       until: server.kickNow + Double(minutes) * 60),
+                         key: server.playerKey(player.group, player.name), address: address)
+        player.send(KickedEvent(reason: reason ?? Catalog.shared.text(Phrase("admin.kick.no_reason"), player.language),
+                                minutes: minutes))
         if let client = player.client {
             client.stage = .closing
             player.client = nil
@@ -76,8 +92,19 @@ extension AdminCall {
         } else {
             server.forget(player)
         }
-        log(.info, "admin.kick", ("name", player.name), ("teacher", teacher))
-        info("admin.kick.done", player.name, style: .good)
+        log(.info, "admin.kick", ("name", player.name), ("minutes", minutes), ("teacher", teacher))
+        info("admin.kick.held", player.name, String(minutes), style: .good)
+        if !KickList.isThisMachine(address) { info("admin.kick.address", address) }
+        done()
+    }
+
+    /// `unkick NAME`: the name (in every group) and its address may log in again.
+    func unkick(_ args: Arguments) {
+        guard !args.isEmpty else { return usage("admin.unkick") }
+        let lifted = server.kicks.lift(nameKey: NameRules.key(args.text))
+        guard !lifted.isEmpty else { return fail(code: "not_kicked", args.text) }
+        log(.info, "admin.unkick", ("name", args.text), ("teacher", teacher))
+        info("admin.unkick.done", lifted.joined(separator: ", "), style: .good)
         done()
     }
 

@@ -37,11 +37,16 @@ extension AdminCall {
         }
     }
 
-    /// `export FILE.csv [GROUP] [--force]` — the same columns as `aula export
-    /// scores --csv`, into the exports folder (Admin/ExportTarget.swift).
+    /// `export [summary] FILE.csv [GROUP] [--force] [--bom]` — the same columns
+    /// as `aula export scores|summary --csv`, into the exports folder
+    /// (Admin/ExportTarget.swift). `--bom` starts the file with a UTF-8 BOM (Excel).
     func exportScores(_ args: Arguments) {
+        let switches: Set<String> = ["--force", "--bom"]
         let force = args.words.contains { $0.lowercased() == "--force" }
-        let words = args.words.filter { $0.lowercased() != "--force" }
+        let bom = args.words.contains { $0.lowercased() == "--bom" }
+        var words = args.words.filter { !switches.contains($0.lowercased()) }
+        let summary = words.count > 1 && Sub.matches(words.first, Sub.summary)
+        if summary { words.removeFirst() }
         guard let name = words.first else { return usage("admin.export") }
         let group = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
         let config = server.config
@@ -55,9 +60,16 @@ extension AdminCall {
         }
         read({ db -> Result<Int, Refusal> in
             if let group, try db.group(name: group) == nil { return .failure(Refusal(code: "no_such_group", args: [group])) }
-            let rows = try db.exportScores(groupName: group, since: nil)
-            switch ExportFile.write(ExportRow.csvDocument(rows), to: target, force: force) {
-            case .success: return .success(rows.count)
+            let document: String, count: Int
+            if summary {
+                let rows = try db.exportSummary(groupName: group)
+                (document, count) = (SummaryRow.csvDocument(rows, bom: bom), rows.count)
+            } else {
+                let rows = try db.exportScores(groupName: group, since: nil)
+                (document, count) = (ExportRow.csvDocument(rows, bom: bom), rows.count)
+            }
+            switch ExportFile.write(document, to: target, force: force) {
+            case .success: return .success(count)
             case .failure(.exists): return .failure(Refusal(code: "export_exists", args: [name, directory]))
             case .failure(.notRegular): return .failure(Refusal(code: "export_protected", args: [name]))
             case .failure(.unwritable): return .failure(Refusal(code: "file_unwritable", args: [target.path]))
@@ -66,7 +78,7 @@ extension AdminCall {
             switch result {
             case .failure(let refusal): fail(refusal)
             case .success(let count):
-                info("admin.export.done", String(count), target.path, style: .good)
+                info(summary ? "admin.export.summary_done" : "admin.export.done", String(count), target.path, style: .good)
                 done()
             }
         }

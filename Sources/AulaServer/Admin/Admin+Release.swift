@@ -37,6 +37,7 @@ extension AdminCall {
             let student = PINLockouts.studentKey(groupID: groupID, name: typed)
             if server.pinLockouts.unlock(student: student, now: now) { unlocked = true }
         }
+        if server.pinLockouts.unlock(studentNamed: typed, now: now) { unlocked = true }
         if unlocked { said.append(("admin.release.pin", matches.first?.name ?? typed)) }
         guard !said.isEmpty else { return fail(code: "nothing_to_release", String(typed.prefix(64))) }
         log(.info, "admin.release", ("name", typed), ("teacher", teacher))

@@ -20,6 +20,8 @@ enum AdminCommands {
         Command("admin.watch", "watch", aliases: ["observar", "ver"]) { call, args in call.watch(args) },
         Command("admin.unwatch", "unwatch", aliases: ["noobservar"]) { call, _ in call.unwatch() },
         Command("admin.kick", "kick", aliases: ["expulsar"]) { call, args in call.kick(args) },
+        Command("admin.unkick", "unkick", aliases: ["readmitir"]) { call, args in call.unkick(args) },
+        Command("admin.chat", "chat", aliases: ["charla"]) { call, args in call.chatSwitch(args) },
         Command("admin.mute", "mute", aliases: ["silenciar"]) { call, args in call.setMuted(args, true) },
         Command("admin.unmute", "unmute", aliases: ["quitarsilencio"]) { call, args in call.setMuted(args, false) },
         Command("admin.broadcast", "broadcast", aliases: ["anunciar", "aviso"]) { call, args in call.broadcast(args) },
@@ -35,6 +37,7 @@ enum AdminCommands {
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },
         Command("admin.decks", "decks", aliases: ["barajas"]) { call, _ in call.listDecks() },
+        Command("admin.levels", "levels", aliases: ["niveles"]) { call, _ in call.listLevels() },
         Command("admin.reload", "reload", aliases: ["recargar"]) { call, _ in call.reloadContent() },
         // Scores and records
         Command("admin.leaderboard", "leaderboard", aliases: ["clasificacion", "clasificación", "ranking", "top"]) { call, args in
@@ -43,6 +46,10 @@ enum AdminCommands {
         Command("admin.export", "export", aliases: ["exportar"]) { call, args in call.exportScores(args) },
         Command("admin.reset", "reset", aliases: ["reiniciar"]) { call, args in call.resetProgress(args) },
         Command("admin.audit", "audit", aliases: ["auditoria", "auditoría", "registro"]) { call, args in call.showAudit(args) },
+        // Who is stuck where (issue 14)
+        Command("admin.progress", "progress", aliases: ["progreso"]) { call, args in call.showProgress(args) },
+        Command("admin.code", "code", aliases: ["codigo", "código"]) { call, args in call.showCode(args) },
+        Command("admin.hint", "hint", aliases: ["pista"]) { call, args in call.sendHint(args) },
         // Accounts and the server
         Command("admin.teacher", "teacher", aliases: ["profesor"]) { call, args in call.teacherCommand(args) },
         Command("admin.passwd", "passwd", aliases: ["password", "contraseña", "contrasena"]) { call, _ in call.changeOwnPassword() },
@@ -54,7 +61,8 @@ enum AdminCommands {
     ])
 
     /// Commands that change nothing and so leave no audit row.
-    static let unaudited: Set<String> = ["admin.help", "admin.mode", "admin.lang", "admin.color", "admin.quit", "admin.audit"]
+    static let unaudited: Set<String> = ["admin.help", "admin.mode", "admin.lang", "admin.color", "admin.quit", "admin.audit",
+                                         "admin.progress", "admin.code", "admin.levels"]
 }
 
 /// The sub-words of multi-word commands, English and Spanish.
@@ -69,6 +77,8 @@ enum Sub {
     static let list: Set<String> = ["list", "listar", "ver"]
     static let delete: Set<String> = ["del", "delete", "remove", "borrar", "quitar"]
     static let all: Set<String> = ["all", "todas", "todo", "todos"]
+    static let summary: Set<String> = ["summary", "resumen"]
+    static let status: Set<String> = ["status", "estado"]
 
     static func matches(_ word: String?, _ set: Set<String>) -> Bool {
         guard let word else { return false }

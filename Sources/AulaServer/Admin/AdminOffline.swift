@@ -50,10 +50,17 @@ public enum AdminOffline {
     }
 
     /// `aula export scores [--group G] [--since DATE] --csv`: the CSV document (header first, CRLF lines).
-    public static func exportCSV(databasePath: String, group: String?, since: Double?) throws -> String {
+    public static func exportCSV(databasePath: String, group: String?, since: Double?, bom: Bool = false) throws -> String {
         let store = try Store(path: databasePath)
         defer { store.close() }
-        return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) })
+        return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) }, bom: bom)
+    }
+
+    /// `aula export summary [--group G] --csv`: one row per student (header first, CRLF lines).
+    public static func summaryCSV(databasePath: String, group: String?, bom: Bool = false) throws -> String {
+        let store = try Store(path: databasePath)
+        defer { store.close() }
+        return SummaryRow.csvDocument(try store.sync { db in try db.exportSummary(groupName: group) }, bom: bom)
     }
 
     /// `aula leaderboard [--group G] [--game hangman|quiz|level]`, as plain text; nil group: every group.

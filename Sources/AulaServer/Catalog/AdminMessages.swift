@@ -79,7 +79,6 @@ extension CatalogParts {
             "admin.words.title": "Deck {0} ({1} words):",
             "admin.words.added": "\"{0}\" added to {1}.",
             "admin.words.deleted": "\"{0}\" removed from {1}.",
-            "admin.decks.title": "Word decks ({0}):",
             "admin.decks.row": "{0} ({1}), {2} words",
             "admin.decks.content": "Content folder:",
             "admin.reload.problem": "{0}: {1}: {2}",
@@ -159,6 +158,23 @@ extension CatalogParts {
             "admin.release.address": "Address {0} may try PINs again.",
             "error.nothing_to_release": "Nothing to release for \"{0}\": no student of that name is waiting to reconnect and no PIN lock is on it.",
             "error.player_online": "{0} is connected right now; there is no place to release (use kick to disconnect them).",
+
+            // The gradebook and the teacher's view of the room (issue 13).
+            "admin.export.summary_done": "{0} student rows written to {1}.",
+            "admin.levels.title": "Levels ({0}, in {1} worlds):",
+            "admin.levels.world": "{0}  {1} (opens at {2} XP)",
+            "admin.levels.no_world": "Not in any world:",
+            "admin.levels.none": "No levels are loaded (see the Levels folder and aula check-content).",
+            "admin.levels.row": "opens at {0} XP, gives {1} XP, {2}",
+            "admin.levels.hint": "Start a class challenge with: challenge start ID [minutes], e.g. challenge start w1-03 10",
+            "admin.decks.all": "Decks ({0}):",
+            "admin.decks.quiz_row": "{0} ({1}), {2} questions",
+            "admin.decks.hint": "words: hangman (room create NAME hangman medium ID); personality and graded: quizzes.",
+            "admin.challenge.status_title": "Challenge on {0}: {1} left on the shared clock, {2} of {3} solved.",
+            "admin.challenge.status_head": "student          room       runs  submits left   result",
+            "admin.challenge.solved": "solved",
+            "admin.challenge.not_solved": "not solved",
+            "admin.challenge.working": "working",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -238,7 +254,6 @@ extension CatalogParts {
             "admin.words.title": "Baraja {0} ({1} palabras):",
             "admin.words.added": "«{0}» añadida a {1}.",
             "admin.words.deleted": "«{0}» quitada de {1}.",
-            "admin.decks.title": "Barajas de palabras ({0}):",
             "admin.decks.row": "{0} ({1}), {2} palabras",
             "admin.decks.content": "Carpeta de contenido:",
             "admin.reload.problem": "{0}: {1}: {2}",
@@ -318,6 +333,23 @@ extension CatalogParts {
             "admin.release.address": "La dirección {0} puede volver a probar PIN.",
             "error.nothing_to_release": "No hay nada que liberar para «{0}»: nadie con ese nombre espera para reconectarse y no tiene ningún bloqueo de PIN.",
             "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
+
+            // El cuaderno de notas y la vista de la clase (issue 13).
+            "admin.export.summary_done": "{0} filas de estudiantes escritas en {1}.",
+            "admin.levels.title": "Niveles ({0}, en {1} mundos):",
+            "admin.levels.world": "{0}  {1} (se abre con {2} XP)",
+            "admin.levels.no_world": "Fuera de cualquier mundo:",
+            "admin.levels.none": "No hay niveles cargados (mira la carpeta Levels y aula check-content).",
+            "admin.levels.row": "se abre con {0} XP, da {1} XP, {2}",
+            "admin.levels.hint": "Empieza un reto de clase con: reto empezar ID [minutos], por ejemplo reto empezar w1-03 10",
+            "admin.decks.all": "Barajas ({0}):",
+            "admin.decks.quiz_row": "{0} ({1}), {2} preguntas",
+            "admin.decks.hint": "words: ahorcado (sala crear NOMBRE hangman medium ID); personality y graded: cuestionarios.",
+            "admin.challenge.status_title": "Reto de {0}: quedan {1} en el reloj común, {2} de {3} resuelto(s).",
+            "admin.challenge.status_head": "estudiante       sala       ejec. entregas queda  resultado",
+            "admin.challenge.solved": "resuelto",
+            "admin.challenge.not_solved": "sin resolver",
+            "admin.challenge.working": "trabajando",
         ]
     )
 }

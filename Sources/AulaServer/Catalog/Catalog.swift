@@ -25,6 +25,8 @@ public struct Catalog: Sendable {
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
         CatalogParts.level, CatalogParts.levelRoom, CatalogParts.content, CatalogParts.admin, CatalogParts.adminHelp,
         CatalogParts.lesson,
+        CatalogParts.levelCourse,
+        CatalogParts.moderation,
     ]
 
     public static let shared = Catalog(parts: parts)

@@ -140,5 +140,15 @@ public enum LevelRoomPhrases {
         "error.judge_busy",
         "error.judge_full",
         "error.level.program_too_big",
+        // The trace, step listing and unmet goals (issue 14, the language).
+        "level.trace.health",
+        "level.trace.capped",
+        "level.trace.endless",
+        "level.trace.see_all",
+        "level.trace.none",
+        "level.listing.current",
+        "level.result.missing",
+        "usage.level.trace",
+        "help.level.trace",
     ]
 }

@@ -104,9 +104,11 @@ extension Server {
             player.send(ErrorEvent(code: "muted"))
             return
         }
+        // Chat the teacher switched off (Limits/ChatModeration.swift), before spending any budget.
+        guard !refuseChatOff(player) else { return }
         // Per-room and per-address budgets, and address mutes (Limits/Server+Chat.swift).
         guard chatAllowed(player) else { return }
-        let event = ChatEvent(room: player.room?.id, from: player.name, message: text, emote: false)
+        let event = ChatEvent(room: player.room?.id, from: player.name, message: moderateChat(text, from: player), emote: false)
         if let room = player.room {
             room.broadcast(event)
         } else {

@@ -7,14 +7,17 @@ public enum CheckContent {
     public static func run(directory: String, language: Language) -> Int32 {
         let (library, problems) = ContentLibrary.load(directory: directory)
         for problem in problems {
-            print("\(problem.file): \(problem.field): \(Catalog.shared.text(problem.reason, language))")
+            let warning = problem.isWarning ? Catalog.shared.text("check.warning", language) + " " : ""
+            print("\(problem.file): \(problem.field): \(warning)\(Catalog.shared.text(problem.reason, language))")
         }
         for line in library.summary(language) { print(line) }
-        if problems.isEmpty {
+        // Warnings are shown but do not fail the check.
+        let errors = problems.filter { !$0.isWarning }
+        if errors.isEmpty {
             print(Catalog.shared.text("check.ok", language))
             return 0
         }
-        print(Catalog.shared.text("check.problems", language, String(problems.count)))
+        print(Catalog.shared.text("check.problems", language, String(errors.count)))
         return 1
     }
 }

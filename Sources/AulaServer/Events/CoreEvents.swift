@@ -156,12 +156,19 @@ public struct BroadcastEvent: Event {
     public static let marker = ">>> "
 }
 
-/// `kicked {reason}` — you were removed by a teacher.
+/// `kicked {reason, minutes}` — you were removed by a teacher, and may not
+/// log in again for `minutes` (issue 13).
 public struct KickedEvent: Event {
     public let reason: String
+    public var minutes: Int? = nil
     public var name: String { "kicked" }
-    public func fields(_ t: TextContext) -> [(String, JSON)] { [("reason", .string(reason))] }
-    public func text(_ t: TextContext) -> [String] { [t.paint(.bad, t.say("kicked.line", reason))] }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("reason", .string(reason))] + (minutes.map { [("minutes", JSON.int($0))] } ?? [])
+    }
+    public func text(_ t: TextContext) -> [String] {
+        guard let minutes else { return [t.paint(.bad, t.say("kicked.line", reason))] }
+        return [t.paint(.bad, t.say("kicked.line_minutes", reason, String(minutes)))]
+    }
 }
 
 /// `shutdown {seconds}` — the server is closing.

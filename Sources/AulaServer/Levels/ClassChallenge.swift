@@ -15,6 +15,23 @@ final class ClassChallenge: @unchecked Sendable {
         weak var game: LevelRoomGame?
         let roomID: String
         var finished = false
+        /// For the teacher's `challenge status`: `run`s and `submit`s sent, stars of the solve.
+        var runs = 0
+        var submits = 0
+        var stars = 0
+    }
+
+    /// One student's line of `challenge status`.
+    struct Status: Equatable {
+        let name: String
+        let room: String
+        let runs: Int
+        let submits: Int
+        let solved: Bool
+        let stars: Int
+        /// Seconds left on the student's own clock; nil when the room is done or untimed.
+        let secondsLeft: Double?
+        let finished: Bool
     }
 
     /// A student arriving with less than this left is not put into it.
@@ -90,6 +107,32 @@ final class ClassChallenge: @unchecked Sendable {
         })
     }
 
+    // MARK: What the teacher sees (`challenge status`)
+
+    /// The level room counts a `run` or a `submit` it accepted (one line in LevelRoomRun).
+    func noteRun(_ game: LevelRoomGame) { update(game) { $0.runs += 1 } }
+    func noteSubmit(_ game: LevelRoomGame) { update(game) { $0.submits += 1 } }
+    /// A solve was judged (its stars; the points are the room's `score`).
+    func noteSolved(_ game: LevelRoomGame, stars: Int) { update(game) { $0.stars = max($0.stars, stars) } }
+
+    private func update(_ game: LevelRoomGame, _ change: (inout Entry) -> Void) {
+        guard let index = entries.firstIndex(where: { $0.game === game }) else { return }
+        change(&entries[index])
+    }
+
+    /// Every student in it, in the order they were put in.
+    func status() -> [Status] {
+        entries.map { entry in
+            let game = entry.game
+            return Status(name: entry.player.name, room: entry.roomID, runs: entry.runs, submits: entry.submits,
+                          solved: game?.isSolved ?? false, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
+                          finished: entry.finished || game == nil)
+        }
+    }
+
+    /// Seconds left on the shared clock (a student's own clock may be longer).
+    func secondsLeft(now: Double) -> Double { max(0, seconds - (now - startedOnLoop)) }
+
     /// Ranked by points (equal points share a rank), then by name.
     func standings() -> [LeaderboardEvent.Row] {
         let sorted = entries.map { ($0.player.name, $0.game?.score ?? 0) }
@@ -106,10 +149,21 @@ final class ClassChallenge: @unchecked Sendable {
         let board = LeaderboardEvent(scope: "challenge:\(level.id)", title: Phrase("level.challenge.leaderboard", [level.id]),
                                      rows: rows)
         let totals = rows.map { LevelRoundEndEvent.Row(name: $0.name, points: $0.points) }
+        // The teacher sees the board the students get, whoever ended it (SPEC §12).
+        hub?.server?.adminConsole?.tellTeachers(board)
         for entry in entries {
             entry.player.send(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
                                                  round: totals, leaderboard: totals))
         }
+    }
+}
+
+/// The console reaches the running challenge through `ClassChallenges`
+/// (kept here so the level rooms' own files stay as they are).
+extension LevelRooms {
+    var runningClassChallenge: ClassChallenge? {
+        guard let challenge, !challenge.ended else { return nil }
+        return challenge
     }
 }

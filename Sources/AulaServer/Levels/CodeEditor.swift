@@ -3,7 +3,7 @@ import AulaGames
 /// The program a student is writing, line by line (lines numbered from 1), with
 /// the editing the terminal offers: add, delete, insert before, replace, clear.
 /// It holds at most `capacity` lines as typed — generous next to the level's
-/// `max_lines` (which counts only lines with statements and is checked when the
+/// `max_statements` (which counts statements and is checked when the
 /// program is compiled), so braces and blank lines fit but a runaway paste does
 /// not — and at most `maxBytes` bytes in all (the compiler's own cap).
 ///

@@ -82,6 +82,10 @@ public struct LevelBoardEvent: Event {
 public struct LevelStepEvent: Event {
     public let room: String
     public let outcome: StepOutcome
+    /// `step`: the program lines around the current one, shown under it in text.
+    var listing: [LevelListingLine] = []
+    /// Past the text trace cap: JSON readers still get the step, text shows nothing.
+    var textHidden = false
 
     public init(room: String, outcome: StepOutcome) {
         self.room = room
@@ -92,15 +96,16 @@ public struct LevelStepEvent: Event {
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("room", .string(room)), ("line", .int(outcome.line)), ("action", .string(outcome.action)),
-         ("ok", .bool(outcome.ok)), ("message", outcome.message.map { .string(t.say($0)) } ?? .null),
+         ("ok", .bool(outcome.ok)), ("message", said(t).map { .string($0) } ?? .null),
          ("step", .int(outcome.number)),
          ("ada", .object([("row", .int(outcome.ada.row)), ("col", .int(outcome.ada.col)),
                           ("facing", .string(outcome.ada.facing.rawValue))])),
-         ("health", .int(outcome.health))]
+         ("health", .int(outcome.health)), ("health_change", .int(outcome.healthChange))]
     }
 
     /// `3: walk() → row 2, col 4, facing E` (rows and columns from 1), then what happened.
     public func text(_ t: TextContext) -> [String] {
+        if textHidden { return [] }
         let o = outcome
         let row = String(o.ada.row + 1), col = String(o.ada.col + 1)
         var line: String
@@ -110,17 +115,19 @@ public struct LevelStepEvent: Event {
         } else {
             line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col, o.ada.facing.rawValue)
         }
-        if let message = o.message {
-            let said = t.say(message)
+        if let said = said(t) {
             line += " — " + (o.ok ? said : t.paint(.bad, said))
         }
-        return [line]
+        if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
+        return [line] + listingText(t)
     }
 }
 
-/// `level.result {room, solved, seeds_passed, seeds_total, points, stars, reason?, kind, lines, steps}`
+/// `level.result {room, solved, seeds_passed, seeds_total, points, stars, reason?, kind, statements, lines, steps}`
 /// — how a `run`, a `step`-through, a `submit` or the clock ended. `kind` is
 /// `run`, `step`, `submit` or `time_up`; `reason` is there when unsolved.
+/// `statements` is the program's size as stars count it (SPEC §12); `lines`
+/// is kept with the same value for clients written before.
 public struct LevelResultEvent: Event {
     public enum Kind: String, Sendable { case run, step, submit, timeUp = "time_up" }
 
@@ -133,9 +140,11 @@ public struct LevelResultEvent: Event {
     public let stars: Int
     public let reason: String?
     public let reasonPhrase: Phrase?
-    public let lines: Int
+    public let statements: Int
     public let steps: Int
-    public let parLines: Int
+    public let par: Int
+    /// Unsolved: the goals still not met ("1 iron block left").
+    var missing: [UnmetGoal] = []
 
     public var name: String { "level.result" }
 
@@ -150,9 +159,11 @@ public struct LevelResultEvent: Event {
                                    ("points", .int(points)), ("stars", .int(stars))]
         if !solved, let reason { f.append(("reason", .string(reason))) }
         f.append(("kind", .string(kind.rawValue)))
-        f.append(("lines", .int(lines)))
+        f.append(("statements", .int(statements)))
+        f.append(("lines", .int(statements)))
         f.append(("steps", .int(steps)))
         if let reasonPhrase, !solved { f.append(("message", .string(t.say(reasonPhrase)))) }
+        if !solved, kind != .timeUp { f.append(("missing", missingJSON(t))) }
         return f
     }
 
@@ -166,15 +177,15 @@ public struct LevelResultEvent: Event {
             let solvedLine = seedsTotal == 1 ? t.say("level.result.solved_one", String(points))
                 : t.say("level.result.solved", String(seedsTotal), String(points))
             return [t.paint(.good, solvedLine),
-                    t.say("level.result.stars", starText, String(lines), String(parLines))]
+                    t.say(statements == 1 ? "level.result.stars_one" : "level.result.stars", starText, String(statements), String(par))]
         case (.submit, false):
             var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
             if let reasonPhrase { lines.append(t.say(reasonPhrase)) }
-            return lines
+            return lines + missingText(t)
         case (_, true):
             return [t.paint(.good, t.say("level.result.run_solved", String(steps)))]
         case (_, false):
-            return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))]
+            return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))] + missingText(t)
         }
     }
 }

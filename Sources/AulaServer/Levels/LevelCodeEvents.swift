@@ -1,11 +1,15 @@
 import AulaGames
 
-/// `level.code {room, lines:[{n, text}], count, statement_lines, max_lines}` —
+/// `level.code {room, lines:[{n, text}], count, statement_lines, statements, max_statements, max_lines}` —
 /// the program as it stands (`list`, and after `del`, `ins`, `clear`).
+/// `statements` is the exact count (null while the program does not parse);
+/// `statement_lines` the editor's running estimate (lines that seem to hold
+/// a statement); `max_lines` repeats `max_statements` for older clients.
 public struct LevelCodeEvent: Event {
     public let room: String
     public let lines: [String]
     public let statementLines: Int
+    public var statements: Int? = nil
     public let maxLines: Int
 
     public var name: String { "level.code" }
@@ -13,12 +17,15 @@ public struct LevelCodeEvent: Event {
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("room", .string(room)),
          ("lines", .array(lines.enumerated().map { .object([("n", .int($0.offset + 1)), ("text", .string($0.element))]) })),
-         ("count", .int(lines.count)), ("statement_lines", .int(statementLines)), ("max_lines", .int(maxLines))]
+         ("count", .int(lines.count)), ("statement_lines", .int(statementLines)),
+         ("statements", statements.map { .int($0) } ?? .null), ("max_statements", .int(maxLines)), ("max_lines", .int(maxLines))]
     }
 
     public func text(_ t: TextContext) -> [String] {
         guard !lines.isEmpty else { return [t.say("level.code.empty")] }
-        var out = [t.paint(.title, t.say("level.code.title", String(statementLines), String(maxLines)))]
+        let title = statements.map { t.say($0 == 1 ? "level.code.title_exact_one" : "level.code.title_exact", String($0), String(maxLines)) }
+            ?? t.say("level.code.title", String(statementLines), String(maxLines))
+        var out = [t.paint(.title, title)]
         let width = String(lines.count).count
         for (i, line) in lines.enumerated() {
             out.append(LevelCodeLineEvent.numbered(i + 1, line, width: width, t))

@@ -41,6 +41,9 @@ enum LevelRoomCommands {
         Command("level.step", "step", aliases: ["paso"]) { call, _ in
             with(call, coderOnly: true) { $0.step(by: call.player) }
         },
+        Command("level.trace", "trace", aliases: ["traza"]) { call, _ in
+            with(call, coderOnly: false) { $0.showTrace(to: call.player) }
+        },
         Command("level.hint", "hint", aliases: ["pista"]) { call, _ in
             with(call, coderOnly: true) { $0.giveHint(to: call.player) }
         },
@@ -94,7 +97,7 @@ extension LevelRoomGame {
             guard let self else { return false }
             return self.editorLine(line, from: player)
         }
-        player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxLines),
+        player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxStatements),
                               HintSpelling.commandWord("walk", spelling: spelling) + ";"))
         player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
     }
@@ -107,8 +110,13 @@ extension LevelRoomGame {
         if trimmed == "." {
             editorOpen = false
             player.lineInterceptor = nil
+            keepProgram()
             player.send(InfoEvent("level.editor.closed", String(editor.lines.count)))
             player.send(PromptEvent(kind: .command, label: Phrase("level.prompt.room", [roomID])))
+            return true
+        }
+        if refusedCommandLine(trimmed, from: player) {
+            player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
             return true
         }
         switch editor.append(line) {
@@ -133,21 +141,27 @@ extension LevelRoomGame {
             }
             if list { showCode(to: nil) }
             warnIfOverLimit(player)
+            keepProgram()
         case .failure(let refusal):
             player.refuse(refusal)
         }
     }
 
+    /// The listing with its exact statement count when the program parses
+    /// (one parse per `list`, bounded by the size caps — never per typed
+    /// line), else the editor's running estimate, labelled as such.
     func showCode(to player: Player?) {
+        let exact: Int?
+        if case .success(let tree) = LevelProgram.parse(editor.source) { exact = StatementCount.count(tree) } else { exact = nil }
         let event = LevelCodeEvent(room: roomID, lines: editor.lines, statementLines: editor.statementLineEstimate,
-                                   maxLines: level.maxLines)
+                                   statements: exact, maxLines: level.maxStatements)
         if let player { player.send(event) } else { room?.broadcast(event) }
     }
 
     private func warnIfOverLimit(_ player: Player) {
         let count = editor.statementLineEstimate
-        if count > level.maxLines {
-            player.send(InfoEvent("level.editor.over_limit", String(count), String(level.maxLines), style: .warn))
+        if count > level.maxStatements {
+            player.send(InfoEvent("level.editor.over_limit", String(count), String(level.maxStatements), style: .warn))
         }
     }
 
@@ -157,6 +171,7 @@ extension LevelRoomGame {
             return
         }
         spelling = word
+        keepSpelling(word)
         player.send(InfoEvent("level.spelling.\(word)"))
     }
 

@@ -1,7 +1,7 @@
 import AulaGames
 
 /// `level.opened {room, level, title, summary, story:[{who, text}], goal, commands,
-/// languages, time_limit, seconds_left, max_lines, par_lines, challenge}` — a
+/// languages, time_limit, seconds_left, max_statements, par_statements, max_lines, par_lines, challenge}` — a
 /// level room opened: the story, the summary and what can be used.
 /// `time_limit`/`seconds_left` are null when the player is untimed.
 public struct LevelOpenedEvent: Event {
@@ -23,7 +23,8 @@ public struct LevelOpenedEvent: Event {
                 ("languages", .array(level.languages.map { .string($0) })),
                 ("time_limit", timeLimit.map { .int(Int($0.rounded())) } ?? .null),
                 ("seconds_left", timeLimit.map { .int(Int($0.rounded())) } ?? .null),
-                ("max_lines", .int(level.maxLines)), ("par_lines", .int(level.parLines)),
+                ("max_statements", .int(level.maxStatements)), ("par_statements", .int(level.parStatements)),
+                ("max_lines", .int(level.maxStatements)), ("par_lines", .int(level.parStatements)),
                 ("challenge", .bool(challenge))]
     }
 
@@ -35,7 +36,7 @@ public struct LevelOpenedEvent: Event {
         lines.append(t.say("level.opened.summary", level.summary(lang)))
         let commands = level.commands.map { HintSpelling.commandWord($0, spelling: spelling) }.joined(separator: ", ")
         lines.append(t.say("level.opened.commands", commands))
-        lines.append(t.say("level.opened.limits", String(level.maxLines), String(level.parLines)))
+        lines.append(t.say("level.opened.limits", String(level.maxStatements), String(level.parStatements)))
         return lines
     }
 }

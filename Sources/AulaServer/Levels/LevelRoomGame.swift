@@ -12,6 +12,8 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
 
     /// The trace prints at most this many steps (runs can be 10,000 long); the last step is always shown.
     static let traceLimit = 200
+    /// Text clients see this many steps of a `run` (and the last); `trace` shows the rest (issue 14).
+    static let textTraceLimit = 40
 
     public let kind = "level"
     public let maxPlayers = 1
@@ -30,6 +32,8 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     var shownLayout: LevelLayout
     /// A paused run for `step`; editing the program drops it.
     var stepping: LevelRun?
+    /// The last `run`'s trace, for `trace`.
+    var lastRun: RunReport?
     var hintsGiven = 0
     var watchersAllowed = false
     var clock: LevelClock?
@@ -38,13 +42,21 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     /// The points of the solve in this room (0 until solved).
     public internal(set) var score = 0
     var submitting = false
+    /// The coder's student row (nil for guests): attempts and the kept program go there.
+    var coderStudentID: Int64?
+    /// The student's best score on this level before and during this room (time-up shows it).
+    var best = 0
+    /// The program as last written to the database (so unchanged programs are not rewritten).
+    var keptSource = ""
+    /// Lines of a kept program put back when the room opened, to announce once.
+    var restoredLines = 0
 
     init(level: Level, hub: LevelRooms, challenge: ClassChallenge?) {
         self.level = level
         self.hub = hub
         self.challenge = challenge
         inChallenge = challenge != nil
-        editor = CodeEditor(maxLines: level.maxLines)
+        editor = CodeEditor(maxLines: level.maxStatements)
         spelling = HintSpelling.initial(for: level)
         shownLayout = level.layout(seed: Level.shownSeed)
     }
@@ -64,22 +76,24 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     public func attach(to room: Room) {
         self.room = room
         guard let server = room.server else { return }
-        if inChallenge {
-            open()
-            return
-        }
         let host = room.host
-        guard let studentID = host.studentID else {
-            checkLock(xp: 0, solved: [])
-            return
-        }
-        server.store.read({ db in
-            (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
+        // The student row may still be on its way right after login: the read
+        // comes after that write, so it looks the student up by name then.
+        let knownID = host.studentID, groupID = host.group.id, name = host.name
+        let levelID = level.id
+        server.store.read({ db -> LevelCourseState? in
+            guard let studentID = try knownID ?? db.student(groupID: groupID, name: name)?.id else { return nil }
+            return try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
         }) { [weak self, weak server] result in
             server?.loop.execute { [weak self] in
                 guard let self else { return }
                 switch result {
-                case .success(let (xp, solved)): self.checkLock(xp: xp, solved: Set(solved))
+                case .success(let found):
+                    guard self.phase == .checking else { return }
+                    let state = found ?? LevelCourseState()
+                    self.coderStudentID = state.studentID
+                    self.restore(state)
+                    if self.inChallenge { self.open() } else { self.checkLock(xp: state.xp, solved: state.solved) }
                 case .failure(let error):
                     // The database cannot say: open the level rather than call it locked.
                     log(.warn, "level.progress_unreadable", ("error", error.description))
@@ -137,6 +151,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
                                        occasion: .opened, paused: false))
         room.host.send(InfoEvent("level.opened.hint"))
+        announceRestored(to: room.host)
         clock.start()
     }
 
@@ -151,13 +166,16 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         guard phase == .playing, let room else { return }
         phase = .timeUp
         room.broadcast(LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
-                                        seedsTotal: level.judgeSeeds(Judge.defaultSeeds).count, points: 0, stars: 0,
+                                        seedsTotal: level.judgedLayoutCount, points: 0, stars: 0,
                                         reason: "time_up", reasonPhrase: Phrase("level.end.time_up"),
-                                        lines: 0, steps: 0, parLines: level.parLines))
+                                        statements: 0, steps: 0, par: level.parStatements))
         if !inChallenge {
+            // The real best (from the database when the room opened), not this round's 0.
             room.broadcast(LevelRoundEndEvent(room: room.id, outcome: "time_up",
-                                              round: [.init(name: room.host.name, points: 0)], leaderboard: []))
+                                              round: [.init(name: room.host.name, points: 0)],
+                                              leaderboard: [.init(name: room.host.name, points: best)]))
         }
+        keepProgram()
         challenge?.roomFinished(self)
     }
 
@@ -222,6 +240,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     public func roomClosed() { closeDown() }
 
     private func closeDown() {
+        keepProgram()
         clock?.stop()
         let wasPlaying = phase == .playing || phase == .checking
         if phase != .solved { phase = .closed }

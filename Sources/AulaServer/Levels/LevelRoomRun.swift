@@ -57,11 +57,13 @@ extension LevelRoomGame {
     /// `run`: every step (up to the trace limit, and always the last), the final board, how it ended.
     func run(by player: Player) {
         guard room != nil, !refusedEmpty(player) else { return }
+        challenge?.noteRun(self)  // [gradebook] counted for the teacher's `challenge status`
         stepping = nil
         let source = editor.source, level = self.level, layout = shownLayout
         let traceLimit = LevelRoomGame.traceLimit
         offLoop(for: player, { deadline -> Result<RunReport, SyntaxError> in
-            LevelProgram.compile(source, for: level).map { program in
+            // `run` works over `max_statements`, for practice; only `submit` refuses.
+            LevelProgram.practice(source, for: level).map { program in
                 var report = RunReport(run: LevelRun(level: level, layout: layout, program: program, deadline: deadline))
                 while let outcome = report.run.step() {
                     if report.shown.count < traceLimit {
@@ -75,18 +77,22 @@ extension LevelRoomGame {
             }
         }, done: { game, room, player, result in
             switch result {
-            case .failure(let error): game.sendCompileError(error, to: player)
-            case .success(let report): game.showRun(report, in: room)
+            case .failure(let error):
+                game.sendCompileError(error, to: player)
+                game.recordAttempt(.run, by: player, ok: false, code: error.code, statements: 0)
+            case .success(let report):
+                game.showRun(report, in: room)
+                let end = report.run.end
+                game.recordAttempt(.run, by: player, ok: end?.solved ?? false,
+                                   code: end.map { LevelResultEvent.reasonCode($0.reason) } ?? "program_ended",
+                                   statements: report.run.program.statementCount)
             }
         })
     }
 
     private func showRun(_ report: RunReport, in room: Room) {
-        for outcome in report.shown { room.broadcast(LevelStepEvent(room: room.id, outcome: outcome)) }
-        if let last = report.last {
-            if report.skipped > 1 { room.broadcast(LevelTraceGapEvent(room: room.id, skipped: report.skipped - 1)) }
-            room.broadcast(LevelStepEvent(room: room.id, outcome: last))
-        }
+        lastRun = report
+        broadcastTrace(report, in: room)
         room.broadcast(LevelBoardEvent(room: room.id, board: report.run.board, caption: Phrase("level.board.caption_after")))
         room.broadcast(practiceResult(report.run, program: report.run.program, kind: .run))
     }
@@ -102,7 +108,7 @@ extension LevelRoomGame {
         guard !refusedEmpty(player) else { return }
         let source = editor.source, level = self.level, layout = shownLayout
         offLoop(for: player, { _ in
-            LevelProgram.compile(source, for: level).map { LevelRun(level: level, layout: layout, program: $0) }
+            LevelProgram.practice(source, for: level).map { LevelRun(level: level, layout: layout, program: $0) }
         }, done: { game, room, player, result in
             switch result {
             case .failure(let error):
@@ -120,7 +126,9 @@ extension LevelRoomGame {
     private func takeStep() {
         guard let room, var run = stepping else { return }
         if let outcome = run.step() {
-            room.broadcast(LevelStepEvent(room: room.id, outcome: outcome))
+            var event = LevelStepEvent(room: room.id, outcome: outcome)
+            event.listing = LevelStepEvent.listing(around: outcome.line, in: editor.lines)
+            room.broadcast(event)
             room.broadcast(LevelBoardEvent(room: room.id, board: run.board, caption: nil))
         }
         if run.isFinished {
@@ -136,7 +144,8 @@ extension LevelRoomGame {
         let solved = end?.solved ?? false
         return LevelResultEvent(room: roomID, kind: kind, solved: solved, seedsPassed: solved ? 1 : 0, seedsTotal: 1,
                                 points: 0, stars: 0, reason: end.map { LevelResultEvent.reasonCode($0.reason) },
-                                reasonPhrase: end?.phrase, lines: program.lines, steps: run.steps, parLines: level.parLines)
+                                reasonPhrase: end?.phrase, statements: program.statementCount, steps: run.steps, par: level.parStatements,
+                                missing: end?.unmet ?? [])
     }
 
     /// `submit`: judged on the shown layout and further random ones, on the
@@ -164,16 +173,34 @@ extension LevelRoomGame {
             player.send(ErrorEvent(code: "time_up"))
             return
         }
-        let source = editor.source, level = self.level
+        challenge?.noteSubmit(self)  // [gradebook] counted for the teacher's `challenge status`
+        let source = editor.source, level = self.level, shown = shownLayout
         let timeLeft = left ?? 1, timeLimit = clock?.limit ?? 0
-        offLoop(for: player, { deadline -> Result<Verdict, SyntaxError> in
-            LevelProgram.compile(source, for: level).map { program in
-                Judge.judge(program: program, level: level, timeLeft: timeLeft, timeLimit: timeLimit, deadline: deadline)
+        // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.
+        let freshSeed = UInt64.random(in: 1...UInt64.max)
+        offLoop(for: player, { deadline -> (Result<Verdict, SyntaxError>, Int) in
+            switch LevelProgram.practice(source, for: level) {
+            case .failure(let error):
+                return (.failure(error), 0)
+            case .success(let program):
+                // Over the limit: the checked compile says where (the student may still `run` it).
+                if program.statementCount > level.maxStatements, case .failure(let error) = LevelProgram.compile(source, for: level) {
+                    return (.failure(error), program.statementCount)
+                }
+                return (.success(Judge.judge(program: program, level: level, shown: shown, freshSeed: freshSeed,
+                                             timeLeft: timeLeft, timeLimit: timeLimit, deadline: deadline)),
+                        program.statementCount)
             }
-        }, done: { game, room, player, result in
-            switch result {
-            case .failure(let error): game.sendCompileError(error, to: player)
-            case .success(let verdict): game.judged(verdict, by: player, in: room)
+        }, done: { game, room, player, outcome in
+            switch outcome.0 {
+            case .failure(let error):
+                game.sendCompileError(error, to: player)
+                game.recordAttempt(.submit, by: player, ok: false, code: error.code, statements: outcome.1)
+            case .success(let verdict):
+                game.recordAttempt(.submit, by: player, ok: verdict.solved,
+                                   code: verdict.solved ? nil : game.submitResult(verdict).reason,
+                                   statements: verdict.statements, seed: verdict.seed)
+                game.judged(verdict, by: player, in: room)
             }
         })
     }
@@ -190,8 +217,8 @@ extension LevelRoomGame {
         stepping = nil
         guard verdict.solved else {
             if let failing = verdict.firstFailingLayout {
-                if failing.seed != shownLayout.seed {
-                    shownLayout = level.layout(seed: failing.seed)
+                if !failing.layout.samePlaces(as: shownLayout) {
+                    shownLayout = failing.layout
                     room.broadcast(InfoEvent("level.submit.new_layout"))
                 }
                 room.broadcast(LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed")))
@@ -210,8 +237,9 @@ extension LevelRoomGame {
         let reason = verdict.reason.map { $0 == RunReason.runtimeError.rawValue ? "division_by_zero" : $0 }
         return LevelResultEvent(room: roomID, kind: .submit, solved: verdict.solved, seedsPassed: verdict.seedsPassed,
                                 seedsTotal: verdict.seedsTotal, points: verdict.points, stars: verdict.stars,
-                                reason: reason, reasonPhrase: verdict.reasonPhrase, lines: verdict.lines,
-                                steps: verdict.steps, parLines: level.parLines)
+                                reason: reason, reasonPhrase: verdict.reasonPhrase, statements: verdict.statements,
+                                steps: verdict.steps, par: level.parStatements,
+                                missing: verdict.firstFailingLayout?.end.unmet ?? [])
     }
 }
 

@@ -19,6 +19,7 @@ struct SolveRecord: Sendable {
 extension LevelRoomGame {
     func recordSolve(_ verdict: Verdict, by player: Player) {
         guard let server, let room else { return }
+        challenge?.noteSolved(self, stars: verdict.stars)  // [gradebook] for `challenge status`
         guard let studentID = player.studentID else {
             announceSolve(verdict, player: player, record: nil)
             return
@@ -28,7 +29,7 @@ extension LevelRoomGame {
         let roundRecord: RoundRecord? = inChallenge ? nil : RoundRecord(
             sessionID: server.classSession.flatMap { $0.group == player.group ? $0.id : nil },
             groupID: player.group.id, game: "level", room: room.id, subject: levelID,
-            detail: "{\"score\":\(score),\"stars\":\(stars),\"lines\":\(verdict.lines),\"steps\":\(verdict.steps)}",
+            detail: "{\"score\":\(score),\"stars\":\(stars),\"statements\":\(verdict.statements),\"steps\":\(verdict.steps)}",
             startedAt: openedAt, endedAt: server.wallClock(), scores: [])
         let solvedAt = server.wallClock()
         server.store.write(returning: { db -> SolveRecord in
@@ -48,6 +49,7 @@ extension LevelRoomGame {
                 guard let self else { return }
                 switch result {
                 case .success(let record):
+                    self.best = record.best
                     self.announceSolve(verdict, player: player, record: record)
                 case .failure(let error):
                     log(.error, "level.save_failed", ("level", levelID), ("error", error.description))

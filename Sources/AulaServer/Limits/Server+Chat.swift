@@ -6,6 +6,8 @@ final class ChatGuard {
     var budget: ChatBudget
     /// Muted address → the names muted there and until when (loop seconds).
     var mutedAddresses: [String: (names: Set<String>, until: Double)] = [:]
+    /// Where the teacher switched chat off (`chat off`, Limits/ChatModeration.swift).
+    var switchedOff = ChatSwitch()
 
     /// An address mute ends with `unmute`, or after this long — a shared
     /// address (a lab behind one router) must not stay silent for ever

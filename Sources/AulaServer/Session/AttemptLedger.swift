@@ -48,6 +48,8 @@ public struct AttemptLedger: Sendable {
 
     public let policy: Policy
     private var entries: [String: Entry] = [:]
+    /// The keys counted now (a teacher's `release NAME` looks for the name in every group).
+    public var keys: [String] { Array(entries.keys) }
 
     public init(policy: Policy) {
         self.policy = policy

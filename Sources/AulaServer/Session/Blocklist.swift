@@ -14,6 +14,10 @@ import AulaStore
 public struct Blocklist: Sendable {
     let words: Set<String>
     let inside: [String]
+    /// The blocked words with every run of a repeated letter cut to one
+    /// (`bollocks` → `bolocks`), kept only when 4 letters or more remain, so
+    /// `shiiiit` and `fuuuck` are caught but `ass` never turns into `as`.
+    let collapsed: Set<String>
 
     public init(words: [String]) {
         var exact: Set<String> = []
@@ -28,6 +32,7 @@ public struct Blocklist: Sendable {
         }
         self.words = exact
         self.inside = inside
+        self.collapsed = Set(exact.map { Blocklist.collapse($0) }.filter { $0.count >= 4 })
     }
 
     public init(fileContents: String) {
@@ -76,7 +81,7 @@ public struct Blocklist: Sendable {
         var candidates = (parts + parts.map(Blocklist.trimDigits)).flatMap(Blocklist.fold)
         let whole = Blocklist.fold(name)
         candidates += whole
-        if candidates.contains(where: { words.contains($0) }) { return true }
+        if candidates.contains(where: isBlocked) { return true }
         return whole.contains { folded in inside.contains { folded.contains($0) } }
     }
 
@@ -96,6 +101,7 @@ public struct Blocklist: Sendable {
             switch scalar {
             case " ", "-", "_", ".": replacement = [""]
             case "0": replacement = ["o"]
+            case "!": replacement = ["i"]
             case "1": replacement = ["i", "l"]
             case "3": replacement = ["e"]
             case "4", "@": replacement = ["a"]

@@ -81,6 +81,18 @@ public struct PINLockouts: Sendable {
     public mutating func unlock(student: String, now: Double) -> Bool { students.unlock(student, now: now) }
     public mutating func unlock(address: String, now: Double) -> Bool { addresses.unlock(address, now: now) }
 
+    /// `release NAME`: the name's lock in every group. With no class open a
+    /// roster name logs into its own group (Session/ClassRestore.swift), so its
+    /// lock is not in the group the console would guess.
+    public mutating func unlock(studentNamed name: String, now: Double) -> Bool {
+        let suffix = "\u{0}" + NameKey.student(name)
+        var lifted = false
+        for key in students.keys where key.hasSuffix(suffix) {
+            if students.unlock(key, now: now) { lifted = true }
+        }
+        return lifted
+    }
+
     public mutating func forgetQuiet(now: Double) {
         students.forgetQuiet(now: now)
         addresses.forgetQuiet(now: now)

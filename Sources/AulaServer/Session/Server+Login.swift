@@ -89,11 +89,14 @@ extension Server {
                 promptName(client)
                 return
             }
+            // A kicked name is told at once (its address is checked at the end, once a PIN is known).
+            if refuseIfKicked(name: name, group: group, withPIN: true, client) { return }
             if classSession != nil {
                 client.stage = .classCode(name: name)
                 promptClassCode(client)
             } else {
-                checkStudent(name: name, group: group, client)
+                // A roster name with a PIN asks for it and logs into its group (Session/ClassRestore.swift).
+                checkRosterName(name, client)
             }
         }
     }
@@ -116,7 +119,7 @@ extension Server {
     /// for someone else, or straight in. A database that does not answer is
     /// said so (`storage_unavailable`) — never taken for "no such student",
     /// which would let the name in without its PIN.
-    private func checkStudent(name: String, group: GroupRef, _ client: Client) {
+    func checkStudent(name: String, group: GroupRef, _ client: Client) {
         client.stage = .checking
         let groupID = group.id
         store.read({ db in try db.student(groupID: groupID, name: name) }) { [weak self] result in
@@ -184,7 +187,7 @@ extension Server {
                     if open { self.completeLogin(name: name, group: group, client) }
                 case .success(.right):
                     self.pinLockouts.succeed(student: student, address: address, now: self.loop.now)
-                    if open { self.completeLogin(name: name, group: group, client) }
+                    if open { self.completeLogin(name: name, group: group, withPIN: true, client) }
                 case .success(.wrong):
                     let outcome = self.pinLockouts.fail(student: student, address: address, now: self.loop.now)
                     self.wrongPIN(name: name, group: group, address: address, outcome: outcome)
@@ -202,7 +205,8 @@ extension Server {
     }
 
     /// The end of login: a new player, or a returning one taking their place back.
-    func completeLogin(name: String, group: GroupRef, _ client: Client) {
+    func completeLogin(name: String, group: GroupRef, withPIN: Bool = false, _ client: Client) {
+        if refuseIfKicked(name: name, group: group, withPIN: withPIN, client) { return }
         let key = playerKey(group, name)
         if let existing = players[key] {
             if existing.isConnected {
@@ -223,6 +227,7 @@ extension Server {
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
         client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         log(.info, "login", ("name", name), ("group", group.name), ("peer", player.peerAddress))
+        tellIfRoomsWereLost(player)
         classChallenges?.studentArrived(player)
         recordLogin(player)
     }

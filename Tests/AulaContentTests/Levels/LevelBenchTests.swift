@@ -3,14 +3,20 @@ import AulaGames
 @testable import AulaContent
 
 @Suite struct LevelBenchTests {
-    @Test func benchProgramIsTwoHundredLinesAndSolvesEverySeed() throws {
+    @Test func benchProgramIsTwoHundredStatementsAndSolvesEveryLayout() throws {
         let level = LevelBench.level()
         let program = try LevelProgram.compile(LevelBench.program(), for: level).get()
-        #expect(program.lines == 200)
+        #expect(program.statementCount == 200)
         #expect(level.board.count == 20 && level.board.allSatisfy { $0.count == 20 })
-        let verdict = Judge.judge(program: program, level: level, timeLeft: 1, timeLimit: 1)
-        #expect(verdict.solved, "\(String(describing: verdict.reason))")
-        #expect(verdict.seedsTotal == 9)
+        // The bench's 9 layouts (SPEC §12) ...
+        let nine = Judge.judge(program: program, level: level, layouts: LevelBench.layouts(level), timeLeft: 1, timeLimit: 1)
+        #expect(nine.solved, "\(String(describing: nine.reason))")
+        #expect(nine.seedsTotal == 9)
+        // ... and what `submit` judges on a level with thousands of layouts: the shown one and 16 fresh.
+        #expect(level.allLayouts() == nil)
+        let submit = Judge.judge(program: program, level: level, freshSeed: 7, timeLeft: 1, timeLimit: 1)
+        #expect(submit.solved && submit.seedsTotal == 17 && submit.seed == 7)
         #expect(LevelBench.benchJudge(rounds: 1) > 0)
+        #expect(LevelBench.benchJudge(rounds: 1, submitPlan: true) > 0)
     }
 }

@@ -19,7 +19,7 @@ import AulaGames
     static let good = """
     {"id": "w1-01", "title": "Go", "summary": "Walk.", "board": ["#####", "#..G#", "#####"],
      "ada": {"row": 1, "col": 1, "facing": "E", "health": 3}, "goal": ["reach_goal"],
-     "time_limit": 60, "max_lines": 5, "par_lines": 2, "commands": ["walk"], "notes_unlocked": ["n1"]}
+     "time_limit": 60, "max_statements": 5, "par_statements": 2, "commands": ["walk"], "notes_unlocked": ["n1"]}
     """
     static let notes = ["Levels/notes/n1.en.md": "# Note", "Levels/notes/n1.es.md": "# Apunte"]
     static let worlds = #"{"worlds": [{"id": "w1", "title": "One", "xp_required": 0, "levels": ["w1-01"]}]}"#
@@ -54,11 +54,11 @@ import AulaGames
             $0["id"] = "w1-06"; $0["items"] = [["kind": "iron", "random_positions": [[1, 2], [0, 2], [9, 9]]], ["kind": "gold", "row": 1, "col": 2]]
         }
         files["Levels/w1/w1-07.json"] = try level { $0["id"] = "w1-07"; $0["goal"] = ["reach_goal", "win"]; $0["commands"] = ["walk", "fly"] }
-        files["Levels/w1/w1-08.json"] = try level { $0["id"] = "w1-08"; $0["par_lines"] = 9; $0["languages"] = ["python"] }
+        files["Levels/w1/w1-08.json"] = try level { $0["id"] = "w1-08"; $0["par_statements"] = 9; $0["languages"] = ["python"] }
         files["Levels/w1/w1-09.json"] = try level { $0["id"] = "w1-09"; $0["notes_unlocked"] = ["missing"] }
         files["Levels/w1/w1-10.json"] = try level { $0["id"] = "w1-10"; $0.removeValue(forKey: "board") }
         files["Levels/w1/w1-11.json"] = "{ not json"
-        files["Levels/w1/w1-12.json"] = try level { $0["id"] = "w1-12"; $0["max_lines"] = "many" }
+        files["Levels/w1/w1-12.json"] = try level { $0["id"] = "w1-12"; $0["max_statements"] = "many" }
         let (library, problems) = try load(files)
         let found = reasons(problems)
         let expected = [
@@ -72,12 +72,12 @@ import AulaGames
             "Levels/w1/w1-06.json items[0].random_positions[0] content.level.position_taken",
             "Levels/w1/w1-07.json goal[1] content.level.unknown_goal",
             "Levels/w1/w1-07.json commands[1] content.level.unknown_command",
-            "Levels/w1/w1-08.json par_lines content.level.par_over_max",
+            "Levels/w1/w1-08.json par_statements content.level.par_over_max",
             "Levels/w1/w1-08.json languages[0] content.level.unknown_language",
             "Levels/w1/w1-09.json notes_unlocked[0] content.level.note_missing",
             "Levels/w1/w1-10.json board content.level.missing_field",
             "Levels/w1/w1-11.json  content.level.bad_json",
-            "Levels/w1/w1-12.json max_lines content.level.wrong_type",
+            "Levels/w1/w1-12.json max_statements content.level.wrong_type",
             "Levels/worlds.json worlds[0].levels[1] content.level.world_unknown_level",
             "Levels/worlds.json worlds[0].levels[2] content.level.world_unknown_level",
         ]

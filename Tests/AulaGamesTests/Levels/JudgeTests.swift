@@ -13,8 +13,9 @@ import Testing
         let program = try TestLevels.program("while (look() != GOAL) {\n if (look() == IRON) { hit(); } else { walk(); }\n}\nwalk();", level)
         let verdict = Judge.judge(program: program, level: level, timeLeft: 60, timeLimit: 120)
         #expect(verdict.solved)
-        #expect(verdict.seedsTotal == 9)
-        #expect(verdict.seedsPassed == 9)
+        // Three possible places: every layout is judged (SPEC §12).
+        #expect(verdict.seedsTotal == 3)
+        #expect(verdict.seedsPassed == 3)
         #expect(verdict.firstFailingLayout == nil)
     }
 
@@ -33,8 +34,8 @@ import Testing
         #expect(!verdict.solved)
         #expect(verdict.seedsPassed < verdict.seedsTotal)
         let failing = try #require(verdict.firstFailingLayout)
-        #expect(failing.seed != Level.shownSeed)
-        #expect(level.layout(seed: failing.seed).irons != [iron])
+        #expect(!failing.layout.samePlaces(as: level.layout(seed: Level.shownSeed)))
+        #expect(failing.layout.irons != [iron])
         #expect(failing.board.rows[1].contains("I"))
         #expect(verdict.points == 0 && verdict.stars == 0)
     }

@@ -67,9 +67,10 @@ import Testing
     @Test func syntaxErrorsNameLineColumnAndWhatWasExpected() {
         let level = TestLevels.corridor()
         let missingSemicolon = TestLevels.error("walk();\nwalk()\nturnLeft();", level)
-        #expect(missingSemicolon?.line == 3)
-        #expect(missingSemicolon?.column == 1)
-        #expect(missingSemicolon?.phrase == Phrase("level.syntax.expected.semicolon", ["3", "1", "turnLeft"]))
+        // Reported at the end of the statement that lacks it (issue 14), not at the next line.
+        #expect(missingSemicolon?.line == 2)
+        #expect(missingSemicolon?.column == 7)
+        #expect(missingSemicolon?.phrase == Phrase("level.syntax.missing_semicolon", ["2", "7", "walk()"]))
         #expect(missingSemicolon?.code == "syntax_error")
 
         let unclosed = TestLevels.error("repeat (3) {\n  walk();\n", level)
@@ -129,7 +130,7 @@ import Testing
     @Test func programsLongerThanMaxLinesAreRefused() {
         let level = TestLevels.make(["#####", "#..G#", "#####"], maxLines: 2)
         let e = TestLevels.error("walk();\nwalk();\nwalk();", level)
-        #expect(e?.code == "too_many_lines")
+        #expect(e?.code == "too_many_statements")
         #expect(e?.line == 3)
     }
 

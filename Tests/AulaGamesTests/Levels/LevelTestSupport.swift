@@ -9,7 +9,7 @@ enum TestLevels {
                      goal: [String] = ["reach_goal"], commands: [String] = allCommands,
                      languages: [String] = ["c", "java"], maxLines: Int = 200, par: Int = 5) -> Level {
         Level(id: "t-01", title: "Test", summary: "A test level.", board: board, ada: ada, items: items, goal: goal,
-              timeLimit: 120, maxLines: maxLines, parLines: par, commands: commands, languages: languages)
+              timeLimit: 120, maxStatements: maxLines, parStatements: par, commands: commands, languages: languages)
     }
 
     /// A corridor: Ada at column 1 facing east, the goal at the far end.

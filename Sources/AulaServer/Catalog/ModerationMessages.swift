@@ -1,0 +1,53 @@
+extension CatalogParts {
+    /// Issue 13: a class that survives a restart, kicks that hold, chat moderation.
+    public static let moderation = CatalogPart(
+        en: [
+            // Students
+            "error.chat_off": "The teacher has switched chat off here for now.",
+            "chat.switched_off": "The teacher switched chat off here for now.",
+            "chat.switched_on": "The teacher switched chat back on.",
+            "kicked.line_minutes": "You were removed by the teacher for {1} minutes: {0}",
+            "error.kicked": "The teacher removed you from the server. You can log in again in {0} minutes. Reason: {1}",
+            "class.restored_rooms_lost": "The server restarted a moment ago. Your class, points and progress are kept, but the game rooms were closed: join or create a room again.",
+            "error.name_on_rosters": "{0} is on the class lists of several groups ({1}). Log in when your teacher opens your class, or pick another name.",
+            // Teachers
+            "admin.chat_masked.room": "Masked chat from {0} in {1}: {2}",
+            "admin.chat_masked.in_lobby": "Masked chat from {0} in the lobby of {1}: {2}",
+            "admin.chat.off_all": "Chat is off everywhere: every room and lobby, rooms opened later too. \"chat on all\" turns it back on.",
+            "admin.chat.on_all": "Chat is on everywhere.",
+            "admin.chat.off_lobby": "Chat is off in the lobby.",
+            "admin.chat.on_lobby": "Chat is on in the lobby.",
+            "admin.chat.off_room": "Chat is off in {0}.",
+            "admin.chat.on_room": "Chat is on in {0}.",
+            "admin.kick.held": "{0} was removed and cannot log in again for {1} minutes (\"unkick {0}\" lifts it; so does closing the class).",
+            "admin.kick.address": "Names without a PIN are kept out from their address {0} too.",
+            "admin.unkick.done": "{0} may log in again.",
+            "error.bad_kick_minutes": "«{0}» is not a number of minutes: use 1 to {1}.",
+            "error.not_kicked": "Nobody named «{0}» is kicked.",
+        ],
+        es: [
+            // Estudiantes
+            "error.chat_off": "Tu docente ha desactivado el chat aquí por ahora.",
+            "chat.switched_off": "Tu docente ha desactivado el chat aquí por ahora.",
+            "chat.switched_on": "Tu docente ha vuelto a activar el chat.",
+            "kicked.line_minutes": "Tu docente te ha sacado del servidor durante {1} minutos: {0}",
+            "error.kicked": "Tu docente te ha sacado del servidor. Puedes volver a entrar dentro de {0} minutos. Motivo: {1}",
+            "class.restored_rooms_lost": "El servidor se acaba de reiniciar. Tu clase, tus puntos y tu progreso se mantienen, pero las salas de juego se han cerrado: entra en una sala o crea otra.",
+            "error.name_on_rosters": "{0} está en las listas de clase de varios grupos ({1}). Entra cuando tu docente abra tu clase, o elige otro nombre.",
+            // Docentes
+            "admin.chat_masked.room": "Chat tapado de {0} en {1}: {2}",
+            "admin.chat_masked.in_lobby": "Chat tapado de {0} en la entrada de {1}: {2}",
+            "admin.chat.off_all": "El chat está desactivado en todas partes: cada sala y entrada, también las salas que se abran después. \"chat on todas\" lo vuelve a activar.",
+            "admin.chat.on_all": "El chat está activado en todas partes.",
+            "admin.chat.off_lobby": "El chat está desactivado en la entrada.",
+            "admin.chat.on_lobby": "El chat está activado en la entrada.",
+            "admin.chat.off_room": "El chat está desactivado en {0}.",
+            "admin.chat.on_room": "El chat está activado en {0}.",
+            "admin.kick.held": "{0} ha salido del servidor y no puede volver a entrar durante {1} minutos (\"readmitir {0}\" lo permite antes; cerrar la clase, también).",
+            "admin.kick.address": "Desde su dirección {0} tampoco pueden entrar nombres sin PIN.",
+            "admin.unkick.done": "{0} puede volver a entrar.",
+            "error.bad_kick_minutes": "«{0}» no es un número de minutos: usa de 1 a {1}.",
+            "error.not_kicked": "No hay nadie expulsado con el nombre «{0}».",
+        ]
+    )
+}

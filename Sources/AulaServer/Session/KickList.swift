@@ -1,0 +1,88 @@
+import AulaGames
+
+/// Kicks that hold (issue 13): `kick NAME [MINUTES] [reason]` keeps the name
+/// out of its group for that long, and the address it came from out for names
+/// without a PIN (a kicked student cannot simply come back as `Ana2`, while
+/// classmates behind the same school router who log in with their own PIN
+/// still can). "This machine" (127.0.0.1, ::1) is never held by address.
+/// Memory only: a restart, `unkick NAME` or closing the class lifts them.
+final class KickList {
+    struct Hold {
+        let name: String
+        let groupKey: String
+        /// As the teacher typed it; nil: "ask your teacher why", in the student's language.
+        let reason: String?
+        let until: Double
+    }
+
+    static let defaultMinutes = 10
+    static let maxMinutes = 24 * 60
+
+    /// By group key + look-alike name key (`Server.playerKey`).
+    private(set) var names: [String: Hold] = [:]
+    /// By peer address: the hold of the kicked name that came from there.
+    private(set) var addresses: [String: Hold] = [:]
+    /// Seconds added to the loop clock: tests move a kick's end closer.
+    var clockOffset = 0.0
+
+    func add(_ hold: Hold, key: String, address: String?) {
+        names[key] = hold
+        if let address, !KickList.isThisMachine(address) { addresses[address] = hold }
+    }
+
+    /// The hold on this name, or on this address for a login without a PIN.
+    func hold(key: String, address: String, withPIN: Bool, now: Double) -> Hold? {
+        expire(now: now)
+        if let hold = names[key] { return hold }
+        return withPIN ? nil : addresses[address]
+    }
+
+    /// `unkick NAME`: every hold of that name key, in any group, and its addresses.
+    /// Returns the names lifted.
+    func lift(nameKey: String) -> [String] {
+        let keys = names.filter { $0.key.hasSuffix("\u{0}" + nameKey) }
+        for (key, hold) in keys {
+            names.removeValue(forKey: key)
+            for (address, other) in addresses where other.name == hold.name && other.groupKey == hold.groupKey {
+                addresses.removeValue(forKey: address)
+            }
+        }
+        return keys.map(\.value.name).sorted()
+    }
+
+    /// Closing the class lifts the kicks of its group: a kick lasts at most until the class closes.
+    func lift(groupKey: String) {
+        names = names.filter { $0.value.groupKey != groupKey }
+        addresses = addresses.filter { $0.value.groupKey != groupKey }
+    }
+
+    private func expire(now: Double) {
+        if names.values.contains(where: { $0.until <= now }) { names = names.filter { $0.value.until > now } }
+        if addresses.values.contains(where: { $0.until <= now }) { addresses = addresses.filter { $0.value.until > now } }
+    }
+
+    static func isThisMachine(_ address: String) -> Bool { address == "127.0.0.1" || address == "::1" }
+
+    /// Whole minutes left, at least 1.
+    static func minutes(_ seconds: Double) -> Int { max(1, Int((seconds / 60).rounded(.up))) }
+}
+
+extension Server {
+    var kickNow: Double { loop.now + kicks.clockOffset }
+
+    /// At login: the name (in that group) or the address is kicked. Refuses
+    /// with `kicked {minutes, reason}` and `Name:` again; true when it refused.
+    func refuseIfKicked(name: String, group: GroupRef, withPIN: Bool, _ client: Client) -> Bool {
+        let now = kickNow
+        guard let hold = kicks.hold(key: playerKey(group, name), address: client.connection.peerAddress,
+                                    withPIN: withPIN, now: now) else { return false }
+        let minutes = KickList.minutes(hold.until - now)
+        let reason = hold.reason ?? catalog.text(Phrase("admin.kick.no_reason"), client.renderer.language)
+        client.send(ErrorEvent(Refusal(code: "kicked", args: [String(minutes), reason]),
+                               extra: [("minutes", .int(minutes)), ("reason", .string(reason))]))
+        client.stage = .name
+        promptName(client)
+        log(.info, "login.kicked", ("name", name), ("group", group.name), ("peer", client.connection.peerAddress))
+        return true
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import AulaBench
+import AulaStore
+
+/// The hostile-student suite (issue 12): every attack of `aula bench hostile`
+/// replayed, smaller, against a real server in this process while four
+/// well-behaved classmates (the bench's probe) time their answers. Each
+/// attack must leave the server up, keep the classmates' p99 round trip under
+/// 50 ms (a budget for a busy shared 2-core machine, not a benchmark), and
+/// lose nothing already saved: a level solved before the attack is still in
+/// the database afterwards. The full-size figures are `aula bench hostile`'s.
+@Suite(.serialized) struct HostileStudentTests {
+    static let budgetMilliseconds = 50.0
+
+    /// The bench's attacks, sized for a test: a shorter window, a smaller crowd.
+    static let attacks = ["long-chain", "long-condition", "editor-paste", "pin-guess", "prelogin-flood",
+                          "chat-flood", "who-flood", "garbage", "telnet", "long-line", "output-flood"]
+
+    /// A student solves the bench level before the attack: the row that must survive it.
+    static func saveASolvedLevel(_ server: TestServer) throws {
+        let keeper = try TestClient.loggedInJSON(port: server.port, name: "Keeper")
+        defer { keeper.close() }
+        keeper.send("play \(HostileContent.levelID)")
+        guard keeper.waitForEvent("level.opened", timeout: 10) != nil else { throw TestError("no level.opened") }
+        keeper.send("code")
+        for line in ["repeat (7) { walk(); }", "turnRight();", "walk();", "walk();", "."] { keeper.send(line) }
+        keeper.send("submit")
+        let result = try #require(keeper.waitForEvent("level.result", timeout: 20))
+        #expect(result["solved"] as? Bool == true, "the keeper's program should solve the bench level: \(result)")
+        // round.end follows the commit, so the row is durable once it arrives.
+        #expect(keeper.waitForEvent("round.end", timeout: 10) != nil)
+    }
+
+    static func savedSolutions(_ server: TestServer) throws -> Int {
+        try server.store { db in try db.scalar("SELECT COUNT(*) FROM level_progress").int ?? -1 }
+    }
+
+    @Test(arguments: attacks)
+    func anAttackLeavesTheClassAnsweredQuicklyAndLosesNothing(_ name: String) throws {
+        let content = try HostileContent.make()
+        defer { try? FileManager.default.removeItem(at: content) }
+        let server = try TestServer(configure: { $0.contentDirectory = content.path })
+        defer { server.stop() }
+        try Self.saveASolvedLevel(server)
+        let saved = try Self.savedSolutions(server)
+        #expect(saved == 1)
+
+        var bench = HostileBench()
+        bench.quick = true
+        bench.crowd = 300
+        bench.quietSeconds = 0.5
+        bench.attackSeconds = 2
+        bench.only = [name]
+        let attack = try #require(try bench.attacks().first)
+        var row = HostileBench.Row(name: attack.name, load: attack.load)
+        let target = HostileTarget(port: server.port, adminPort: server.adminPort, tag: "t")
+        try bench.measure(attack, at: target, server: nil, into: &row)
+
+        let p99 = HostileBench.quantile(row.attack, 0.99)
+        #expect(row.up == "yes", "\(name): the server did not stay up: \(row.up)")
+        #expect(row.attack.count >= 10, "\(name): too few probe samples (\(row.attack.count)) to judge")
+        #expect(row.unanswered == 0, "\(name): \(row.unanswered) probe requests never answered")
+        #expect(p99 < Self.budgetMilliseconds,
+                "\(name): probe p99 \(String(format: "%.1f", p99)) ms during the attack (quiet p99 \(String(format: "%.1f", HostileBench.quantile(row.quiet, 0.99))) ms); \(row.notes)")
+        #expect(try Self.savedSolutions(server) == saved, "\(name): a saved solution was lost")
+    }
+}
