@@ -184,6 +184,7 @@ public struct TelnetNegotiator: Sendable {
             return  // MTTS is the last useful answer of the cycle
         }
         let repeated = name == lastTerminalType
+        if terminalTypeReplies == 1 { response.notices.append(.terminalType(String(decoding: name, as: UTF8.self))) }
         lastTerminalType = name
         if !repeated && terminalTypeReplies < Self.terminalTypeRounds {
             askTerminalType(&response)

@@ -77,4 +77,14 @@ import Testing
         // Only the six bytes of the offer, once: no ECHO either way.
         #expect(client.received.filter { $0 == 255 }.count == 2)
     }
+
+    @Test func theFirstTerminalTypeAnswerIsReportedOnce() {
+        var negotiator = TelnetNegotiator()
+        _ = negotiator.start()
+        _ = negotiator.handle(.will(Telnet.terminalType))
+        let first = negotiator.handle(.subnegotiation(option: Telnet.terminalType, payload: [0] + Array("TINTIN++".utf8)))
+        #expect(first.notices == [.terminalType("TINTIN++")])
+        let second = negotiator.handle(.subnegotiation(option: Telnet.terminalType, payload: [0] + Array("xterm".utf8)))
+        #expect(second.notices.isEmpty)
+    }
 }
