@@ -110,14 +110,30 @@ final class TmuxClient {
         }
     }
 
+    /// The pane's process group (the client) and the tmux server, killed at
+    /// the end whatever state they are in: a client whose terminal is gone may
+    /// spin (tt++ does) and must never outlive the test.
+    private var panePID: pid_t = 0
+    private var serverPID: pid_t = 0
+
     init(command: String, width: Int = 100) throws {
+        // `timeout` bounds the client even if everything else fails.
         guard Self.tmux(["-L", socketName, "new-session", "-d", "-s", "c", "-x", String(width), "-y", "40",
-                         "PATH=$PATH:/usr/games; " + command + "; sleep 60"]) == 0 else {
+                         "PATH=$PATH:/usr/games; exec timeout -s KILL 120 " + command]) == 0 else {
             throw TestError("tmux could not start \(command)")
         }
+        // Keep the pane after the client exits, so the screen can still be read.
+        Self.tmux(["-L", socketName, "set-option", "-t", "c", "remain-on-exit", "on"])
+        let ids = Self.output(["-L", socketName, "display-message", "-p", "-t", "c", "#{pane_pid} #{pid}"]) ?? ""
+        let numbers = ids.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
+        if numbers.count == 2 { (panePID, serverPID) = (numbers[0], numbers[1]) }
     }
 
-    deinit { _ = Self.tmux(["-L", socketName, "kill-server"]) }
+    deinit {
+        if panePID > 0 { kill(-panePID, SIGKILL); kill(panePID, SIGKILL) }
+        Self.tmux(["-L", socketName, "kill-server"])
+        if serverPID > 0 { kill(serverPID, SIGKILL) }
+    }
 
     /// Types text literally (a `;` stays a `;`), then Enter.
     func type(_ text: String) {
@@ -172,8 +188,22 @@ final class TmuxClient {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The test process blocks some signals (the server's loop takes them by
+        // signalfd); a child must not inherit that, or tmux and its clients
+        // ignore SIGTERM and SIGHUP and outlive the test.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
         if capture { Glibc.close(pipeFDs[1]) }
         guard spawned == 0 else {
             if capture { Glibc.close(pipeFDs[0]) }
