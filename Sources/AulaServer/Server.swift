@@ -131,6 +131,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             client.send(ErrorEvent(code: "too_many_logging_in"))
         case .windowSize(let width, _):
             if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
+        case .terminalType(let name):
+            // TinTin++ splits lines at ";" (docs/clients.md): say once how to keep it.
+            if name.uppercased().hasPrefix("TINTIN") { client.send(InfoEvent("client.tintin_verbatim")) }
         case .screenReader:
             if !client.renderer.reader {
                 client.renderer.reader = true

@@ -1,5 +1,6 @@
 import Foundation
 import AulaServer
+import AulaNet
 import AulaBench
 
 // `aula` — argument parsing and wiring only; everything else lives in AulaServer.
@@ -97,6 +98,11 @@ do {
             log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
         }
         let running = try RunningServer(config: config, registerGames: Games.registerAll)
+        // How students find this machine (SPEC §12): one line per LAN address.
+        for address in LocalAddresses.forStudents(boundHost: config.host) {
+            print("Students: nc \(address) \(running.server.studentPort)")
+        }
+        fflush(nil)
         try running.runHere()
         exit(0)
     case "check-content":

@@ -38,10 +38,10 @@ import Testing
             Issue.record("could not connect")
             return
         }
-        first.send("more\r\n")
+        first.send("more\n")  // LF: a raw client (CR LF would draw the telnet offer)
         #expect(first.readText(containing: "everyone\r\nonly for you\r\nnews for everyone\r\n")
             == "news for everyone\r\nonly for you\r\nnews for everyone\r\n")
-        second.send("plain\r\n")
+        second.send("plain\n")
         #expect(second.readText(containing: "everyone\r\nnews for everyone\r\n")
             == "news for everyone\r\nnews for everyone\r\n")
         #expect(shared == Array("news for everyone\r\n".utf8))
@@ -65,7 +65,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("\u{1B}[2Jbob\r\nada\r\n")
+        client.send("\u{1B}[2Jbob\nada\n")  // LF, as nc sends
         let text = client.readText(containing: "ada:")
         #expect(text == "bob:true\r\nada:false\r\n")
     }
@@ -76,7 +76,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send(bytes: [0x61, 0xFF, 0x41, 0x62, 0x0D, 0x0A])  // IAC 'A' is no telnet command
+        client.send(bytes: [0x61, 0xFF, 0x41, 0x62, 0x0A])  // IAC 'A' is no telnet command; LF as nc sends
         let text = client.readText(containing: "got")
         #expect(text == "got ab\r\n")
         #expect(!client.received.contains(255))
@@ -92,7 +92,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("ada\r\n")
+        client.send("ada\n")  // nc ends lines with LF
         let text = client.readText(containing: "Password:")
         #expect(text.contains("Name:"))
         #expect(text.contains("Password:"))
@@ -236,7 +236,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("quit\r\nignored after quit\r\n")
+        client.send("quit\nignored after quit\n")  // LF: a raw client sees only the goodbye
         #expect(client.waitForClose())
         #expect(client.text == "bye\r\n")
         #expect(eventually { server.handler.closeReasons == [.serverClosed] })

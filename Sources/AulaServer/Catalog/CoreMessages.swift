@@ -140,6 +140,8 @@ extension CatalogParts {
             "error.name_held": "{0} belongs to someone who just lost their connection; wait {1} minutes or ask your teacher.",
             "login.storage_unavailable": "The class database is not answering right now; try again in a minute or tell your teacher.",
             "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
+            // Clients (issue 16, docs/clients.md).
+            "client.tintin_verbatim": "TinTin++ splits lines at \";\", which programs need: type #config {verbatim} on to send every line as you type it.",
         ],
         es: [
             "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
@@ -280,6 +282,8 @@ extension CatalogParts {
             "error.name_held": "{0} es el nombre de alguien que acaba de perder la conexión; espera {1} minutos o avisa a tu docente.",
             "login.storage_unavailable": "La base de datos de la clase no responde ahora mismo; vuelve a probar en un minuto o avisa a tu docente.",
             "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otra computadora: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
+            // Clientes (issue 16, docs/clients.md).
+            "client.tintin_verbatim": "TinTin++ corta las líneas en \";\", que los programas necesitan: escribe #config {verbatim} on para enviar cada línea tal como la escribes.",
         ]
     )
 }
