@@ -8,7 +8,13 @@ import Testing
         var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana", "Bo"])
         _ = try game.answer("2", from: "Ana", now: 3)
         let events = try game.end(now: 5)
-        #expect(events.count == 2)
+        // The question closes, its graded feedback goes out, then the quiz finishes.
+        #expect(events.count == 3)
+        if events.count == 3, case .feedback(let feedback) = events[1] {
+            #expect(feedback.count == 2)
+        } else {
+            Issue.record("the closed question's feedback should come between: \(events)")
+        }
         guard case .questionClosed(let tally, let reason)? = events.first, case .finished(let results)? = events.last else {
             Issue.record("\(events)")
             return
