@@ -140,10 +140,10 @@ do {
             log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
         }
         let running = try RunningServer(config: config, registerGames: Games.registerAll)
-        let ports = running.onLoop { ($0.studentPort, $0.adminPort) }
+        // The loop is not running yet: this thread still owns the server.
         let database = URL(fileURLWithPath: config.databasePath).standardizedFileURL.path
-        FileHandle.standardError.write(Data(("aula: serving students on \(config.host):\(ports?.0 ?? config.port), "
-            + "console on \(config.adminHost):\(ports?.1 ?? config.adminPort), database \(database)\n").utf8))
+        FileHandle.standardError.write(Data(("aula: serving students on \(config.host):\(running.server.studentPort), "
+            + "console on \(config.adminHost):\(running.server.adminPort), database \(database)\n").utf8))
         try running.runHere()
         exit(running.server.savedEverything ? 0 : 1)
     case "check-content":

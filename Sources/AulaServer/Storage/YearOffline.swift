@@ -23,10 +23,13 @@ public enum YearOffline {
     /// Checks a file before `restore` puts it in place: a sound SQLite file with Aula's tables.
     public static func checkRestorable(_ file: String) throws {
         guard FileManager.default.fileExists(atPath: file) else { throw Failure("\(file) does not exist") }
-        let db = try Database(path: file)
-        defer { db.close() }
-        let check = try db.integrityCheck()
+        let check = try Database.checkFile(file)
         guard check == "ok" else { throw Failure("\(file) failed its integrity check: \(check)") }
+        let db = try Database(path: file)
+        defer {
+            try? db.execute("PRAGMA journal_mode=DELETE")
+            db.close()
+        }
         let tables = try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('students', 'rounds', 'teachers')")
         guard tables.int64 == 3 else { throw Failure("\(file) is not an Aula database (no students, rounds and teachers tables)") }
     }
@@ -57,7 +60,10 @@ public enum YearOffline {
         }
         for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: databasePath + suffix) }
         let source = try Database(path: file)
-        defer { source.close() }
+        defer {
+            try? source.execute("PRAGMA journal_mode=DELETE")  // the backup stays one file
+            source.close()
+        }
         try source.backup(into: databasePath)
         return kept
     }
