@@ -39,7 +39,12 @@ final class StorageWatch: @unchecked Sendable {  // loop thread only, like Serve
         }
         scheduleCheck()
         if server.config.backupEvery > 0 {
-            backupTimer = loop.schedule(after: server.config.backupEvery * 3600) { [weak self] in self?.backupNow() }
+            // Due a minute after start when the newest backup is older than the interval
+            // (a server restarted every morning still gets its daily copy).
+            let every = server.config.backupEvery * 3600
+            let age = BackupFiles.newestAge(directory: backupDirectory) ?? .infinity
+            let first = age >= every ? 60 : every - age
+            backupTimer = loop.schedule(after: first) { [weak self] in self?.backupNow() }
         }
     }
 
@@ -160,6 +165,15 @@ public enum BackupFiles {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         return formatter.string(from: date)
+    }
+
+    /// Seconds since the newest backup in `directory` was written; nil when there is none.
+    public static func newestAge(directory: String) -> Double? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        let dates = names.filter { $0.hasPrefix("aula-") && $0.hasSuffix(".sqlite") }.compactMap {
+            (try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0))?[.modificationDate] as? Date
+        }
+        return dates.max().map { max(0, Date().timeIntervalSince($0)) }
     }
 
     /// Deletes the oldest `aula-*.sqlite` files beyond `keep` (0 keeps all).
