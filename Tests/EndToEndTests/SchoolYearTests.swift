@@ -169,3 +169,27 @@ import AulaStore
 private final class BackupBox: @unchecked Sendable {
     var result: Result<String, StoreError>?
 }
+
+/// The console's `forget NAME` (SPEC §12 console additions).
+@Suite struct ConsoleForgetTests {
+    @Test func forgetAtTheConsoleAsksThenLeavesNoRowAndNoNameInTheAudit() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        #expect(admin.text("forget Ana").contains("kick"))  // online: refused
+        ana.close()
+        _ = admin.run("kick Ana")
+        let id = try #require(try server.store { db in try db.query("SELECT id FROM students WHERE name = 'Ana'").first?.int("id") })
+        admin.client.send("forget Ana")
+        #expect(admin.client.waitFor("yes") != nil)
+        #expect(admin.text("no").contains("Nothing was deleted"))
+        #expect(try server.store { db in try db.rowsAbout(studentID: id) } > 0)
+        admin.client.send("forget Ana")
+        #expect(admin.client.waitFor("yes") != nil)
+        #expect(admin.text("yes").contains("forgotten"))
+        #expect(try server.store { db in try db.rowsAbout(studentID: id) } == 0)
+        let audit = try server.store { db in try db.audit(limit: 50) }.map { $0.command }.joined(separator: "\n")
+        #expect(audit.contains("forget (one student)"))
+        #expect(!audit.contains("forget Ana"))
+    }
+}

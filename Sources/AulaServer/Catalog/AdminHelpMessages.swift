@@ -84,6 +84,9 @@ extension CatalogParts {
             // The teacher sees the room (issue 13).
             "usage.admin.levels": "levels",
             "help.admin.levels": "Lists every world and level: the ids challenge start takes (like w1-03), titles, the XP that opens each and the XP it gives, and its time.",
+            // A school year (issue 17)
+            "usage.admin.forget": "forget [GROUP/]NAME",
+            "help.admin.forget": "Deletes a student and everything stored about them (scores, answers, attempts, progress) after you confirm. The audit log keeps no name.",
         ],
         es: [
             "usage.admin.help": "ayuda [comando]",
@@ -168,6 +171,9 @@ extension CatalogParts {
             // El profesorado ve la clase (issue 13).
             "usage.admin.levels": "niveles",
             "help.admin.levels": "Muestra todos los mundos y niveles: los identificadores que usa reto empezar (como w1-03), los títulos, la XP que abre cada uno, la XP que da y su tiempo.",
+            // Un curso escolar (issue 17)
+            "usage.admin.forget": "olvidar [GRUPO/]NOMBRE",
+            "help.admin.forget": "Borra a un estudiante y todo lo guardado sobre esa persona (puntos, respuestas, intentos, progreso), tras confirmarlo. El registro no guarda el nombre.",
         ]
     )
 }
