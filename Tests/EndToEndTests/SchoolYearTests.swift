@@ -57,6 +57,9 @@ import AulaStore
         try FileManager.default.moveItem(atPath: server.databasePath, toPath: server.databasePath + ".moved")
         #expect(Self.waitForText(admin.client, "\(server.databasePath) was moved or deleted", timeout: 5))
         #expect(server.running.server.store.halted?.code == StoreError.movedCode)
+        // A teacher who logs in later is told too.
+        let later = try AdminConsole(server)
+        #expect(later.client.transcript.joined().filter { !$0.isWhitespace }.contains("movedordeleted"))
     }
 
     /// The daily backup runs on the store thread while students play, passes integrity_check,
