@@ -211,6 +211,10 @@ do {
 } catch let error as UsageError {
     fail(error.description + "\n\n" + usageText(command, parsed))
 } catch {
-    // Not a usage error: the path or port is in the message; exit 1.
-    fail("\(error)", code: 1)
+    // Not a usage error: exit 1, naming the database when the error came from it.
+    var message = "\(error)"
+    if message.hasPrefix("StoreError("), let path = try? parsed?.serverConfig().databasePath {
+        message += " (database \(URL(fileURLWithPath: path).standardizedFileURL.path))"
+    }
+    fail(message, code: 1)
 }
