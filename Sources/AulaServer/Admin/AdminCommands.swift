@@ -27,6 +27,7 @@ enum AdminCommands {
         Command("admin.broadcast", "broadcast", aliases: ["anunciar", "aviso"]) { call, args in call.broadcast(args) },
         Command("admin.accommodate", "accommodate", aliases: ["adaptar"]) { call, args in call.accommodate(args) },
         Command("admin.release", "release", aliases: ["liberar"]) { call, args in call.release(args) },
+        Command("admin.forget", "forget", aliases: ["olvidar"]) { call, args in call.forgetStudent(args) },
         // Running the lesson
         Command("admin.room", "room", aliases: ["sala"]) { call, args in call.roomCommand(args) },
         Command("admin.challenge", "challenge", aliases: ["reto", "desafio", "desafío"]) { call, args in call.challengeCommand(args) },

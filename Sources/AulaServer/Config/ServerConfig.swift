@@ -27,6 +27,16 @@ public struct ServerConfig: Sendable {
     /// How long graceful shutdown may take before we stop waiting.
     public var shutdownTimeout: Double = 4
 
+    // A school year (issue 17): backups, the moved-database check.
+    /// Where daily backups go; nil: `backups/` beside the database.
+    public var backupDirectory: String?
+    /// Backups kept (older ones are deleted); 0 keeps every one.
+    public var backupKeep = 14
+    /// Hours between backups; 0 = no automatic backups.
+    public var backupEvery: Double = 24
+    /// Seconds between checks that the database file is still where it was opened.
+    public var storageCheckEvery: Double = 5
+
     public init() {}
 
     /// The console's limits: the students' (idle timeout, line rate...) with its own caps.
