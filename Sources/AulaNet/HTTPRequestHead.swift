@@ -95,6 +95,9 @@ public struct HTTPHeadParser: Sendable {
 
     /// Parses a complete head (without caring what follows).
     static func parse(_ head: ArraySlice<UInt8>) -> Result {
+        // A NUL anywhere is garbage — checked first, so the answer is the same
+        // whether the NUL came before the end of the head arrived or with it.
+        if head.contains(0) { return .refused(.badRequest) }
         var lines: [ArraySlice<UInt8>] = []
         var start = head.startIndex
         for index in head.indices where head[index] == 0x0A {

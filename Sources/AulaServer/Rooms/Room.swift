@@ -29,6 +29,7 @@ public final class Room: @unchecked Sendable {
         for member in players { cache.send(event, to: member.client) }
         for member in spectators { cache.send(event, to: member.client) }
         for watcher in watchers { cache.send(event, to: watcher) }
+        server?.board?.observe(room: self, event)
     }
 
     /// Sends an event to everyone but one.
@@ -37,6 +38,7 @@ public final class Room: @unchecked Sendable {
         for member in players where member !== skip { cache.send(event, to: member.client) }
         for member in spectators where member !== skip { cache.send(event, to: member.client) }
         for watcher in watchers { cache.send(event, to: watcher) }
+        server?.board?.observe(room: self, event)
     }
 
     /// Moves a spectator to the players (e.g. at the start of the next round).

@@ -1,0 +1,24 @@
+import AulaNet
+import AulaStore
+
+/// Starting the board with the server (SPEC §12).
+extension Server {
+    /// Binds the board when `config.boardPort` is set; the key is random unless configured.
+    func startBoard() throws {
+        guard let port = config.boardPort else { return }
+        let key = BoardKey(value: config.boardKey ?? RandomToken.make(), bind: config.boardHost)
+        let board = Board(server: self, key: key)
+        board.listener = try loop.listen(host: config.boardHost, port: port, limits: config.boardLimits, handler: board)
+        self.board = board
+        log(.info, "board", ("address", boardURL ?? ""))
+    }
+
+    /// The address to open on the projector (with `?key=` when one is needed).
+    public var boardURL: String? {
+        guard let board, let port = board.port else { return nil }
+        let host = config.boardHost.contains(":") ? "[\(config.boardHost)]" : config.boardHost
+        return "http://\(host):\(port)/" + (board.key.required ? "?key=\(board.key.value)" : "")
+    }
+
+    public var boardPort: Int? { board?.port }
+}
