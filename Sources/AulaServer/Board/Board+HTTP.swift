@@ -52,7 +52,7 @@ extension Board {
         switch head.path {
         case "/":
             answer(connection, BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
-                                                  body: Array(BoardPage.html(language).utf8), head: isHead))
+                                                  body: Array(BoardPage.html(language, key: key.required ? key.value : nil).utf8), head: isHead))
         case "/board.js":
             answer(connection, BoardHTTP.response(status: 200, contentType: "text/javascript; charset=utf-8",
                                                   body: Array(BoardPage.script.utf8), head: isHead))

@@ -8,12 +8,14 @@ enum BoardPage {
                        "board.challenge", "board.solved", "board.working", "board.time_up", "board.word",
                        "board.follow", "board.auto", "board.offline"]
 
-    static func html(_ language: Language) -> String {
+    static func html(_ language: Language, key: String? = nil) -> String {
         let catalog = Catalog.shared
         let table = JSON.object(keys.map { ($0, .string(catalog.text($0, language))) }).serialized
         // "</" inside the JSON could close the script element early.
         let safe = table.replacingOccurrences(of: "</", with: "<\\/")
         let title = catalog.text("board.title", language)
+        // Off loopback every request needs the key, the page's own files too.
+        let suffix = key.map { "?key=" + $0 } ?? ""  // the key is URL-safe (RandomToken)
         return """
         <!doctype html>
         <html lang="\(language.rawValue)">
@@ -21,9 +23,9 @@ enum BoardPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title)</title>
-        <link rel="stylesheet" href="board.css">
+        <link rel="stylesheet" href="board.css\(suffix)">
         <script id="strings" type="application/json">\(safe)</script>
-        <script src="board.js" defer></script>
+        <script src="board.js\(suffix)" defer></script>
         </head>
         <body>
         <header id="top">

@@ -28,9 +28,10 @@ extension CatalogParts {
             "board.auto": "newest activity",
             "board.offline": "Reconnecting…",
             "admin.board.follow": "The board now follows: {0}",
-            "admin.board.usage": "board follow ROOM|challenge|class|auto",
-            "admin.board.off": "The board is off (--board-port 0).",
             "admin.board.address": "Board: {0}",
+            "usage.admin.board": "board [follow ROOM|challenge|class|auto]",
+            "help.admin.board": "The projector board: its address, and what it follows (auto: the newest activity).",
+            "error.board_off": "The board is off (started with --board-port 0).",
         ],
         es: [
             "_part.board": "pantalla",
@@ -58,9 +59,10 @@ extension CatalogParts {
             "board.auto": "la actividad más reciente",
             "board.offline": "Reconectando…",
             "admin.board.follow": "La pantalla sigue ahora: {0}",
-            "admin.board.usage": "board follow SALA|challenge|class|auto",
-            "admin.board.off": "La pantalla está desactivada (--board-port 0).",
             "admin.board.address": "Pantalla: {0}",
+            "usage.admin.board": "pantalla [seguir SALA|reto|clase|auto]",
+            "help.admin.board": "La pantalla del proyector: su dirección y lo que sigue (auto: la actividad más reciente).",
+            "error.board_off": "La pantalla está desactivada (se inició con --board-port 0).",
         ]
     )
 }
