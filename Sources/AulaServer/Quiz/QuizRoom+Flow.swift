@@ -29,6 +29,7 @@ extension QuizRoom {
                     for watcher in room.watchers {
                         watcher.send(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds))
                     }
+                    if room.hasBoard { room.showBoard(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds)) }
                 }
                 scheduleReminders()
                 scheduleTick()
@@ -118,6 +119,7 @@ extension QuizRoom {
                 for member in room.members where self.deadline(of: member.name) == deadline { member.send(event) }
                 if standard == deadline {
                     for watcher in room.watchers { watcher.send(event) }
+                    room.showBoard(event)
                 }
             }
             reminderTimers.append(timer)

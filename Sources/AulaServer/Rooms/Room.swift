@@ -32,6 +32,17 @@ public final class Room: @unchecked Sendable {
         server?.board?.observe(room: self, event)
     }
 
+    /// Whether a projector board is listening (Board/): events that are sent
+    /// member by member (each with their own clock) are built for it only then.
+    var hasBoard: Bool { server?.board != nil }
+
+    /// An event the board should show that the room's members get one by one
+    /// (a quiz question with each player's own seconds, a hangman state with
+    /// each viewer's own last line): the board gets the standard one.
+    func showBoard(_ event: Event) {
+        server?.board?.observe(room: self, event)
+    }
+
     /// Sends an event to everyone but one.
     public func broadcast(_ event: Event, except skip: Player) {
         var cache = RenderCache()
