@@ -128,6 +128,18 @@ import Testing
         #expect(try Self.get(port, Self.request("/state?key=k3y-Test_1"), host: host).status == "HTTP/1.1 200 OK")
     }
 
+    @Test func teacherPageListsWhoIsOnline() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let student = try TestClient.loggedInJSON(port: server.port, name: "Zoe")
+        _ = student
+        let page = try Self.get(port, Self.request("/teacher?lang=es"))
+        #expect(page.status == "HTTP/1.1 200 OK")
+        #expect(page.body.contains("<td>Zoe</td>"))
+        #expect(page.body.contains("en línea"))
+        #expect(!page.body.contains("<script"))
+    }
+
     @Test func atMostTheCapOfBoardConnections() throws {
         let (server, port) = try Self.server { $0.boardMaxConnections = 2 }
         defer { server.stop() }

@@ -59,6 +59,11 @@ extension Board {
         case "/board.css":
             answer(connection, BoardHTTP.response(status: 200, contentType: "text/css; charset=utf-8",
                                                   body: Array(BoardPage.style.utf8), head: isHead))
+        case "/teacher":
+            guard let server else { return answer(connection, BoardHTTP.error(503, head: isHead)) }
+            let page = BoardTeacherPage.html(server: server, language: language, key: key.required ? key.value : nil)
+            answer(connection, BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
+                                                  body: Array(page.utf8), head: isHead))
         case "/state":
             answer(connection, BoardHTTP.response(status: 200, contentType: "application/json; charset=utf-8",
                                                   body: stateJSON(), head: isHead))

@@ -106,5 +106,8 @@ enum BoardPage {
     footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; }
     #offline { color: var(--vermillion); }
     [hidden] { display:none !important; }
+    table.roster { border-collapse: collapse; font-size: .8em; }
+    table.roster th, table.roster td { border-bottom: 2px solid #444; padding: 6px 16px; text-align:left; }
+    table.roster tr.kicked td { color: var(--vermillion); }
     """
 }
