@@ -77,7 +77,7 @@ enum BoardPage {
     #join { font-size: 1.2em; }
     #join-command { font-size: 1.2em; color: var(--yellow); }
     #code { font-size: 3.2em; font-weight: 800; letter-spacing: .12em; color: var(--yellow); margin-left:.4em; }
-    #count { font-size: 1.4em; color: var(--dim); }
+    #count { font-size: 1.4em; color: var(--dim); white-space: nowrap; }
     main { flex:1; padding: 16px 32px; }
     h1 { font-size: 2.2em; margin: .3em 0; line-height:1.15; }
     .row { display:flex; justify-content:space-between; font-size:1.2em; color:var(--dim); }

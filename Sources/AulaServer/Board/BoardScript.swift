@@ -95,8 +95,10 @@ extension BoardPage {
         $("leaderboard-title").textContent = say("board.leaderboard") + (word ? " — " + say("board.word", word) : "");
         var list = $("leaderboard-list"); clear(list);
         (rows || []).slice(0, 10).forEach(function (r) {
-          var item = li(r.name); var p = document.createElement("span"); p.className = "pts"; p.textContent = String(r.points);
-          item.appendChild(p); list.appendChild(item);
+          var item = document.createElement("li");
+          var n = document.createElement("span"); n.className = "name"; n.textContent = r.name;
+          var p = document.createElement("span"); p.className = "pts"; p.textContent = String(r.points);
+          item.appendChild(n); item.appendChild(p); list.appendChild(item);
         });
       }
       function hangman(e) {
