@@ -121,7 +121,9 @@ def main():
         assert second < first, f"the countdown did not go down ({first} then {second})"
         driver.save_screenshot(os.path.join(shots, "board-question.png"))
 
-        ana.send("2"); ben.send("2"); cy.send("1")
+        ana.send("2")
+        until("one answered of three", lambda: "1 / 3" in text("quiz-answered"))
+        ben.send("2"); cy.send("1")
         tally = ana.event("quiz.tally")
         counts = tally["counts"]
         assert counts == [1, 2, 0], counts

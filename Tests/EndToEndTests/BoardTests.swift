@@ -85,6 +85,8 @@ import Testing
         #expect(question?["text"] as? String == "2+2?")
         for client in c { _ = client.waitForEvent("quiz.question") }
         c[0].send("2")
+        let answered = Self.nextEvent(stream, "board.answered")
+        #expect(answered?["answered"] as? Int == 1 && answered?["players"] as? Int == 2)
         c[1].send("1")
         let tally = Self.nextEvent(stream, "quiz.tally")
         #expect(tally?["counts"] as? [Int] == [1, 1, 0])

@@ -41,3 +41,16 @@ struct BoardResetEvent: Event {
     func fields(_ t: TextContext) -> [(String, JSON)] { [] }
     func text(_ t: TextContext) -> [String] { [] }
 }
+
+/// How many have answered the open quiz question (never who or what).
+struct BoardAnsweredEvent: Event {
+    let room: String
+    let index: Int
+    let answered: Int
+    let players: Int
+    var name: String { "board.answered" }
+    func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("index", .int(index)), ("answered", .int(answered)), ("players", .int(players))]
+    }
+    func text(_ t: TextContext) -> [String] { [] }
+}

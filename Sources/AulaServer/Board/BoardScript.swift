@@ -146,6 +146,7 @@ extension BoardPage {
           case "board.reset": load(); break;
           case "quiz.question": quizQuestion(e); break;
           case "quiz.tally": quizTally(e); break;
+          case "board.answered": $("quiz-answered").textContent = say("board.answered", e.answered + " / " + e.players); break;
           case "timer": if (!clock.paused && e.seconds_left != null && clock.end) clock.end = Date.now() + e.seconds_left * 1000; break;
           case "round.end": leaderboard(e.leaderboard, e.word); break;
           case "hangman.state": hangman(e); break;

@@ -33,8 +33,10 @@ extension QuizRoom {
                 }
                 scheduleReminders()
                 scheduleTick()
-            case .answered(let player, _, _, _, _, _):
+            case .answered(let player, let number, _, _, let answered, let players):
                 if let phrase = event.phrase { room.members.first { $0.name == player }?.send(InfoEvent(phrases: [phrase])) }
+                // Who answered what stays private; the board shows only how many have.
+                if room.hasBoard { room.showBoard(BoardAnsweredEvent(room: room.id, index: number, answered: answered, players: players)) }
                 scheduleTick()
             case .questionClosed(let tally, let reason):
                 cancelQuestionTimers()
