@@ -1,3 +1,4 @@
+import Foundation
 import AulaNet
 import AulaStore
 
@@ -16,9 +17,16 @@ extension Server {
     /// The address to open on the projector (with `?key=` when one is needed).
     public var boardURL: String? {
         guard let board, let port = board.port else { return nil }
-        let host = config.boardHost.contains(":") ? "[\(config.boardHost)]" : config.boardHost
+        var host = config.boardHost.contains(":") ? "[\(config.boardHost)]" : config.boardHost
+        // Bound to every address: print one the projector's computer can reach.
+        if config.boardHost == "0.0.0.0" || config.boardHost == "::", let lan = Self.lanAddress { host = lan }
         return "http://\(host):\(port)/" + (board.key.required ? "?key=\(board.key.value)" : "")
     }
 
     public var boardPort: Int? { board?.port }
+
+    /// This machine's first IPv4 address that is not loopback (nil: none).
+    static let lanAddress: String? = Host.current().addresses.first { address in
+        address.split(separator: ".").count == 4 && !address.hasPrefix("127.") && !address.contains(":")
+    }
 }
