@@ -26,6 +26,9 @@ final class Board: ConnectionHandler {
     var follow = Follow.auto
     /// The room `auto` follows now (its newest activity), or "challenge".
     var autoTarget: String?
+    /// When the followed room was last heard from, and whether its round ended.
+    var targetHeardAt = 0.0
+    var targetRoundEnded = false
     var lastClass: BoardClassSnapshot?
     /// Open event streams, by connection id.
     var streams: [UInt64: Connection] = [:]
@@ -37,6 +40,10 @@ final class Board: ConnectionHandler {
     static let heartbeatSeconds = 15.0
     static let classCheckSeconds = 1.0
     static let challengeTarget = "challenge"
+    static let autoQuietSeconds = 5.0
+    /// The events that count as a room's activity for `auto`.
+    static let activity: Set<String> = ["quiz.question", "quiz.tally", "hangman.state", "hangman.race",
+                                        "level.result", "level.attempt"]
 
     init(server: Server, key: BoardKey) {
         self.server = server
@@ -56,18 +63,36 @@ final class Board: ConnectionHandler {
 
     // MARK: what the rooms say
 
-    /// Called by `Room.broadcast`: the event goes into the ring and, when the
-    /// board follows its room, to every open stream.
+    /// Called by `Room.broadcast`: when the board follows the event's room it
+    /// goes into the ring and to every open stream; other rooms' events cost
+    /// one comparison (2,000 busy rooms must not make the loop render 2,000
+    /// rooms' events for one projector).
     func observe(room: Room, _ event: Event) {
-        if case .auto = follow {
-            let target = room.kind == "level" ? Self.challengeTarget : room.id
-            if autoTarget != target {
-                autoTarget = target
-                publish(BoardFollowEvent(mode: "auto", room: target == Self.challengeTarget ? nil : room.id,
-                                         kind: room.kind), room: nil)
-            }
-        }
+        if case .auto = follow { autoFollow(room, event) }
+        guard follows(room: room.id, kind: room.kind) else { return }
         publish(event, room: room, kind: room.kind)
+        if event.name == "round.end" { targetRoundEnded = true }
+    }
+
+    /// `auto`: the newest activity, but not a flicker between busy rooms — the
+    /// board keeps a room until its round ends or it is quiet for
+    /// `autoQuietSeconds`; a new quiz question always takes the board.
+    private func autoFollow(_ room: Room, _ event: Event) {
+        // Chat, joins and leaves are not activity: only play moves the board.
+        guard Self.activity.contains(event.name) else { return }
+        let now = server?.loop.now ?? 0
+        let target = room.kind == "level" ? Self.challengeTarget : room.id
+        if autoTarget == target {
+            targetHeardAt = now
+            targetRoundEnded = false
+            return
+        }
+        let free = autoTarget == nil || targetRoundEnded || now - targetHeardAt >= Self.autoQuietSeconds
+        guard free || event.name == "quiz.question" else { return }
+        autoTarget = target
+        targetHeardAt = now
+        targetRoundEnded = false
+        publish(BoardFollowEvent(mode: "auto", room: target == Self.challengeTarget ? nil : room.id, kind: room.kind))
     }
 
     /// Records an event and sends it to the streams that follow it.
