@@ -78,17 +78,21 @@ final class Board: ConnectionHandler {
     /// board keeps a room until its round ends or it is quiet for
     /// `autoQuietSeconds`; a new quiz question always takes the board.
     private func autoFollow(_ room: Room, _ event: Event) {
-        // Chat, joins and leaves are not activity: only play moves the board.
-        guard Self.activity.contains(event.name) else { return }
-        let now = server?.loop.now ?? 0
         let target = room.kind == "level" ? Self.challengeTarget : room.id
+        let now = server?.loop.now ?? 0
+        // Chat, joins and leaves are not activity: only play moves the board.
         if autoTarget == target {
-            targetHeardAt = now
-            targetRoundEnded = false
+            if Self.activity.contains(event.name) {
+                targetHeardAt = now
+                targetRoundEnded = false
+            }
             return
         }
+        // The common case under load — another room while the followed one
+        // is busy — is settled with a few comparisons, no hashing.
         let free = autoTarget == nil || targetRoundEnded || now - targetHeardAt >= Self.autoQuietSeconds
-        guard free || event.name == "quiz.question" else { return }
+        let name = event.name
+        guard free || name == "quiz.question", Self.activity.contains(name) else { return }
         autoTarget = target
         targetHeardAt = now
         targetRoundEnded = false
