@@ -35,7 +35,7 @@ let package = Package(
         // `aula bench`: the load generator and measurements of SPEC §10.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaNet", "AulaContent", "AulaGames", "CShims"]),
         // The executable only parses arguments and wires things together.
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaBench"]),
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaNet", "AulaBench"]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
         .testTarget(name: "AulaContentTests", dependencies: ["AulaContent"]),

@@ -31,7 +31,7 @@ struct ConnectionsBench {
         let deadline = started + timeLimit
         result.baselineBytes = rss() ?? 0
         pool.onConnect = { client in
-            pool.send(client, "mode json\r\nb\(client.index)\r\n")
+            pool.send(client, "mode json\nb\(client.index)\n")
         }
         pool.onLine = { client, line in
             if client.userData == nil, line.hasPrefix("{\"ev\":\"welcome\"") {

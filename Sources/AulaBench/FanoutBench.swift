@@ -115,7 +115,7 @@ final class FanoutBench {
     func close() {
         if case .aula = server {
             for room in allRooms {
-                for member in room.members { pool.send(member, "quit\r\n") }
+                for member in room.members { pool.send(member, "quit\n") }
             }
             let deadline = ClientPool.now + 5
             while pool.openCount > 0 && ClientPool.now < deadline { pool.poll(timeout: 0.01) }
@@ -131,8 +131,8 @@ final class FanoutBench {
         pool.onConnect = { [unowned self] client in
             guard let member = client.userData as? Member else { return }
             switch server {
-            case .aula: pool.send(client, "mode json\r\n\(member.name)\r\n")
-            case .baseline: pool.send(client, "JOIN \(member.room.index)\r\n")
+            case .aula: pool.send(client, "mode json\n\(member.name)\n")
+            case .baseline: pool.send(client, "JOIN \(member.room.index)\n")
             }
         }
         pool.onLine = { [unowned self] client, line in
@@ -229,13 +229,13 @@ final class FanoutBench {
             room.tried.insert(letter)
             room.outstanding = (slot, now)
             room.received = 0
-            pool.send(room.members[slot], "\(letter)\r\n")
+            pool.send(room.members[slot], "\(letter)\n")
         case .baseline:
             let slot = room.sequence % room.members.count
             room.sequence += 1
             room.outstanding = (slot, now)
             room.received = 0
-            pool.send(room.members[slot], "G \(room.index) \(room.sequence) \(FanoutBench.baselinePayload)\r\n")
+            pool.send(room.members[slot], "G \(room.index) \(room.sequence) \(FanoutBench.baselinePayload)\n")
         }
     }
 
@@ -295,28 +295,28 @@ final class FanoutBench {
         case "welcome":
             member.loggedIn = true
             if member.slot == 0 {
-                pool.send(client, "create hangman hard \(deck)\r\nset turn 300\r\n")
+                pool.send(client, "create hangman hard \(deck)\nset turn 300\n")
             } else if !room.id.isEmpty {
-                pool.send(client, "join \(room.id)\r\n")
+                pool.send(client, "join \(room.id)\n")
             }
         case "room.joined":
             guard member.slot == 0 else { return }
             if room.id.isEmpty, let id = line.string(after: "\"room\":\"") {
                 room.id = id
                 for other in room.members.dropFirst() where (other.userData as? Member)?.loggedIn == true {
-                    pool.send(other, "join \(id)\r\n")
+                    pool.send(other, "join \(id)\n")
                 }
             }
             let count = line.strings(after: "\"players\":[").count
             if count >= room.members.count && !room.started {
                 room.started = true
                 started += 1
-                pool.send(client, "start\r\n")
+                pool.send(client, "start\n")
             }
         case "round.end":
             room.outstanding = nil
             room.turn = nil
-            if member.slot == 0 { pool.send(client, "start\r\n") }
+            if member.slot == 0 { pool.send(client, "start\n") }
         case "error":
             if let outstanding = room.outstanding, outstanding.sender == member.slot {
                 room.outstanding = nil

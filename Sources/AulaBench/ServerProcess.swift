@@ -97,7 +97,7 @@ public final class ServerProcess {
         return Int(port)
     }
 
-    static func ownExecutable() throws -> String {
+    public static func ownExecutable() throws -> String {
         let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         // Under `swift test` this process is the test runner, not `aula`: use the built executable beside it.
         if path.hasSuffix("/aula") { return path }

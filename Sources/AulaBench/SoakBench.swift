@@ -50,7 +50,7 @@ struct SoakBench {
         }
         pool.onConnect = { client in
             guard let seat = client.userData as? Seat else { return }
-            pool.send(client, "mode json\r\n\(seat.name)\r\n")
+            pool.send(client, "mode json\n\(seat.name)\n")
         }
         pool.onClose = { client in
             (client.userData as? Seat)?.client = nil
@@ -61,15 +61,15 @@ struct SoakBench {
             case "welcome":
                 if line.contains("\"room\"") { break }
                 if seat.index % roomSize == 0, roomIDs[seat.room] == nil {
-                    pool.send(client, "create hangman easy \(deck)\r\nset turn 5\r\nstart\r\n")
+                    pool.send(client, "create hangman easy \(deck)\nset turn 5\nstart\n")
                 } else if let id = roomIDs[seat.room] {
-                    pool.send(client, "join \(id)\r\n")
+                    pool.send(client, "join \(id)\n")
                 }
             case "room.joined":
                 if seat.index % roomSize == 0, roomIDs[seat.room] == nil, let id = line.string(after: "\"room\":\"") {
                     roomIDs[seat.room] = id
                     for other in seats where other.room == seat.room && other !== seat {
-                        if let c = other.client, c.connected { pool.send(c, "join \(id)\r\n") }
+                        if let c = other.client, c.connected { pool.send(c, "join \(id)\n") }
                     }
                 }
             case "hangman.state":
@@ -77,7 +77,7 @@ struct SoakBench {
             case "round.end":
                 // Every member sees the same line: its hash names the round.
                 seenRounds.insert(Array(UnsafeBufferPointer(rebasing: line.bytes[...])).hashValue)
-                pool.send(client, "start\r\n")
+                pool.send(client, "start\n")
             case "error":
                 if line.contains("\"code\":\"no_such_room\"") { roomIDs[seat.room] = nil }
             default:
@@ -110,7 +110,7 @@ struct SoakBench {
                     } else if let client = seat.client, client.connected {
                         if seat.turnIsMine {
                             seat.turnIsMine = false
-                            pool.send(client, "\(letters.randomElement(using: &random) ?? "e")\r\n")
+                            pool.send(client, "\(letters.randomElement(using: &random) ?? "e")\n")
                             result.guesses += 1
                         }
                         // About one student in 300 drops each tick and comes back within 5 s.

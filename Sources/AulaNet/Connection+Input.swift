@@ -14,13 +14,14 @@ extension Connection {
         decoding.feed(bytes, data: { data in
             self.frame(data, now: now)
         }, command: { command in
-            self.telnet(command)
+            self.telnet(command, now: now)
         })
         decoder = decoding
     }
 
     private func frame(_ data: UnsafeBufferPointer<UInt8>, now: Double) {
         guard phase == .open else { return }
+        if !lineEndingJudged { judgeLineEnding(data) }
         let maxLineBytes = limits.maxLineBytes
         framer.feed(data, maxLineBytes: maxLineBytes) { event in
             guard self.phase == .open else { return }
@@ -65,20 +66,55 @@ extension Connection {
         idleWarned = false
     }
 
-    private func telnet(_ command: TelnetCommand) {
+    /// Real clients negotiate a few dozen options in all; past this many
+    /// commands in one second the rest are ignored unanswered, so a storm of
+    /// IAC DO/WILL costs the loop little more than reading it (issue 12).
+    static let telnetCommandsPerSecond = 64
+
+    private func telnet(_ command: TelnetCommand, now: Double) {
         guard phase == .open else { return }
         // IAC followed by a byte that is no telnet command is stray binary
         // (a raw client pasting 0xFF): it must not switch on negotiation.
         if case .other(let code) = command, code < 241 { return }
+        if now - telnetWindowStart >= 1 {
+            telnetWindowStart = now
+            telnetCommandsInWindow = 0
+        }
+        telnetCommandsInWindow += 1
+        if telnetCommandsInWindow > Connection.telnetCommandsPerSecond { return }
         if !spokeTelnet {
             spokeTelnet = true
-            enqueue(raw: negotiator.start())
+            offerTelnet()
+            if let hidden = echoWanted {
+                echoWanted = nil
+                enqueue(raw: negotiator.setEchoHidden(hidden))
+            }
         }
         let response = negotiator.handle(command)
         enqueue(raw: response.reply)
         for notice in response.notices where phase == .open {
             handler.connection(self, notice: notice)
         }
+    }
+
+    /// The negotiation rule (docs/clients.md, measured on the real clients):
+    /// `telnet` and TinTin++ send nothing before they are asked, but end every
+    /// line with CR LF; `nc` and `plink -raw` end lines with LF. So the first
+    /// line's ending decides: a CR means telnet, and only then is anything
+    /// that is not text ever sent. A client that sends IAC is telnet anyway.
+    private func judgeLineEnding(_ data: UnsafeBufferPointer<UInt8>) {
+        guard let end = data.firstIndex(where: { $0 == LineFramer.lineFeed || $0 == LineFramer.carriageReturn }) else {
+            return  // the first line is not over yet
+        }
+        lineEndingJudged = true
+        if data[end] == LineFramer.carriageReturn { offerTelnet() }
+    }
+
+    /// DO NAWS, DO TTYPE — once per connection.
+    func offerTelnet() {
+        guard !telnetOffered else { return }
+        telnetOffered = true
+        enqueue(raw: negotiator.start())
     }
 
     /// Called by the listener's once-a-second sweep: the login deadline, then idleness.

@@ -32,11 +32,20 @@ extension Connection {
         }
     }
 
-    /// Telnet: IAC WILL ECHO (hide typing) / IAC WONT ECHO. A no-op for clients
-    /// that never sent an IAC.
+    /// Telnet: IAC WILL ECHO (hide typing) / IAC WONT ECHO. Sent only to a
+    /// client that has answered in telnet; after an unanswered offer it waits
+    /// for the first answer; a no-op for raw clients.
     public func setEchoHidden(_ hidden: Bool) {
-        guard isOpen, spokeTelnet else { return }
-        enqueue(raw: negotiator.setEchoHidden(hidden))
+        guard isOpen else { return }
+        if spokeTelnet {
+            let wasHidden = negotiator.echoHidden
+            enqueue(raw: negotiator.setEchoHidden(hidden))
+            // The client echoed nothing, not even the Enter that ended the
+            // hidden line: end it here so the answer starts on a new line.
+            if wasHidden && !hidden { enqueue(raw: [13, 10]) }
+        } else if telnetOffered {
+            echoWanted = hidden
+        }
     }
 
     func enqueue(raw bytes: [UInt8]) {

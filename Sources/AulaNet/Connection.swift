@@ -36,7 +36,19 @@ public final class Connection: FileEventTarget {
     var decoder = TelnetDecoder()
     var negotiator = TelnetNegotiator()
     var framer = LineFramer()
+    /// The client has sent an IAC itself: it speaks telnet.
     var spokeTelnet = false
+    /// Telnet commands answered in the current second (a storm is ignored past a budget).
+    var telnetWindowStart = 0.0
+    var telnetCommandsInWindow = 0
+    /// DO NAWS / DO TTYPE went out (the client sent IAC, or ended its first
+    /// line with CR as telnet clients do; raw `nc` ends it with LF).
+    var telnetOffered = false
+    /// The first line's ending has been looked at (the rule is decided once).
+    var lineEndingJudged = false
+    /// Hidden typing asked for after the offer but before the client's first
+    /// IAC answer: sent as soon as it answers, never to a client that does not.
+    var echoWanted: Bool?
     var lastInput: Double
     var idleWarned = false
     var rateWindowStart: Double
@@ -111,6 +123,8 @@ public final class Connection: FileEventTarget {
 
     /// The client has sent at least one IAC, so telnet replies are safe.
     public var telnetSeen: Bool { spokeTelnet }
+    /// The server offered telnet options to this client (see `telnetOffered`).
+    public var telnetOfferSent: Bool { telnetOffered }
 
     /// Whether the line being delivered to `received` had control characters,
     /// escape sequences or invalid UTF-8 removed or replaced (a name must then

@@ -10,8 +10,10 @@ protocol FileEventTarget: AnyObject {
 /// Everything but `stop()` and `execute(_:)` must be called on the loop thread
 /// (or before `run()` starts, from the thread that will run it).
 public final class EventLoop: @unchecked Sendable {
-    /// Bytes read from one connection per loop turn, so a flood cannot starve others.
-    static let readBudget = 64 * 1024
+    /// Bytes read from one connection per loop turn, so a flood cannot starve
+    /// others. 16 KiB holds the largest program a student may paste; a flooder
+    /// gets no more than that per turn however much it sends (issue 12).
+    static let readBudget = 16 * 1024
     static let maxEventsPerWait: Int32 = 256
 
     let epollFD: Int32

@@ -95,6 +95,8 @@ public enum NetNotice: Sendable, Equatable {
     case windowSize(width: Int, height: Int)
     /// Telnet TTYPE/MTTS: the client reported the screen-reader flag (64).
     case screenReader
+    /// Telnet TTYPE: the client's first answer (its name, e.g. "TINTIN++"), once.
+    case terminalType(String)
 }
 
 /// Why a connection ended.

@@ -1,7 +1,8 @@
 /// Answers a telnet client's option negotiation: accepts NAWS and TTYPE
 /// (running the MTTS cycle), agrees to suppress-go-ahead, controls ECHO for
 /// hidden input, and refuses everything else exactly once so no loop starts.
-/// It is only used after the client has sent an IAC itself.
+/// Its offer goes only to clients that showed they speak telnet (see
+/// `Connection.judgeLineEnding`): a raw `nc` never sees a byte of it.
 public struct TelnetNegotiator: Sendable {
     /// What the negotiator wants sent back and what the server should hear.
     public struct Response: Sendable, Equatable {
@@ -38,7 +39,7 @@ public struct TelnetNegotiator: Sendable {
     /// Whether the server currently hides the client's typing (WILL ECHO agreed or asked).
     public var echoHidden: Bool { serverEcho.enabled || serverEcho.requested }
 
-    /// The opening offer, sent once when the client first speaks telnet:
+    /// The opening offer, sent once when the client is known to speak telnet:
     /// DO NAWS, DO TTYPE.
     public mutating func start() -> [UInt8] {
         guard !started else { return [] }
@@ -183,6 +184,7 @@ public struct TelnetNegotiator: Sendable {
             return  // MTTS is the last useful answer of the cycle
         }
         let repeated = name == lastTerminalType
+        if terminalTypeReplies == 1 { response.notices.append(.terminalType(String(decoding: name, as: UTF8.self))) }
         lastTerminalType = name
         if !repeated && terminalTypeReplies < Self.terminalTypeRounds {
             askTerminalType(&response)

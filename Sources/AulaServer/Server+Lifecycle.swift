@@ -25,21 +25,49 @@ extension Server {
         }
         // Teachers at the console are told too, whatever stopped the server.
         adminConsole?.sayGoodbye()
-        let deadline = loop.now + config.shutdownTimeout
-        waitForConnectionsThenStop(deadline: deadline)
+        // Every phase is bounded (issue 17): connections get up to 3 s, the
+        // database the rest of 4.5 s, so the process is gone within 5 s.
+        let start = loop.now
+        waitForConnectionsThenStop(deadline: start + min(config.shutdownTimeout, 3), hardDeadline: start + 4.5)
     }
 
-    private func waitForConnectionsThenStop(deadline: Double) {
+    private func waitForConnectionsThenStop(deadline: Double, hardDeadline: Double) {
         let teachers = adminConsole?.sessions.values.map(\.client) ?? []
         if (clients.isEmpty && teachers.isEmpty) || loop.now >= deadline {
             for client in clients.values { client.connection.closeNow() }
             for teacher in teachers { teacher.connection.closeNow() }
-            store.close()
-            log(.info, "stopped")
+            storageWatch?.stop()
+            savedEverything = closeStoreBounded(seconds: max(0.5, hardDeadline - loop.now))
+            log(savedEverything ? .info : .error, "stopped", ("saved_everything", savedEverything))
             loop.stop()
             return
         }
-        loop.schedule(after: 0.05) { [weak self] in self?.waitForConnectionsThenStop(deadline: deadline) }
+        loop.schedule(after: 0.05) { [weak self] in
+            self?.waitForConnectionsThenStop(deadline: deadline, hardDeadline: hardDeadline)
+        }
+    }
+
+    /// Commits what is queued and closes the database, waiting at most `seconds`
+    /// (issue 17: another process holding a write lock must not keep the server
+    /// up). The close runs on a thread of its own; when time is up the loop stops
+    /// anyway and the process exits: SQLite's WAL keeps the file consistent, and
+    /// what was not committed is named in the log. False when writes were lost.
+    private func closeStoreBounded(seconds: Double) -> Bool {
+        let store = self.store
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = ShutdownOutcome()
+        let closer = Thread {
+            outcome.saved = store.close(timeout: max(0.1, seconds - 0.3))
+            finished.signal()
+        }
+        closer.name = "aula-store-close"
+        closer.start()
+        if finished.wait(timeout: .now() + seconds) == .success, outcome.saved {
+            return true
+        }
+        log(.error, "shutdown.unsaved", ("path", config.databasePath), ("writes_not_saved", store.pendingCount),
+            ("error", store.currentFailure?.description ?? "the database did not answer in time"))
+        return false
     }
 
     private func closeRoomQuietly(_ room: Room) {
@@ -58,6 +86,8 @@ public final class RunningServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let stopLock = NSLock()
     private var stopped = false
+    /// Held while the server runs; let go when the loop has stopped.
+    private let databaseLock: DatabaseLock
 
     /// Opens the database (migrating it), reads the content, binds the ports.
     public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
@@ -76,17 +106,20 @@ public final class RunningServer: @unchecked Sendable {
             log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
                 ("reason", Catalog.shared.text(problem.reason, .en)))
         }
+        // One server per database (issue 17): taken before the file is opened.
+        let lock = try DatabaseLock(databasePath: config.databasePath)
         let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
         let loop = try EventLoop()
         let server = try Server(config: config, loop: loop, store: store, content: content)
-        store.onError = { error in
-            log(.error, "store.error", ("error", error.description))
-        }
+        let watch = StorageWatch(server: server)
+        server.storageWatch = watch
+        watch.start()
         registerGames(server)
         try server.start()
         self.server = server
         self.loop = loop
+        self.databaseLock = lock
     }
 
     /// Runs the loop on the calling thread until shutdown; SIGINT/SIGTERM shut down gracefully.
@@ -97,6 +130,7 @@ public final class RunningServer: @unchecked Sendable {
             }
         }
         loop.run()
+        databaseLock.release()
         finished.signal()
     }
 
@@ -104,6 +138,7 @@ public final class RunningServer: @unchecked Sendable {
     public func runInBackground() {
         let thread = Thread { [self] in
             loop.run()
+            databaseLock.release()
             finished.signal()
         }
         thread.name = "aula-loop"
@@ -132,6 +167,11 @@ public final class RunningServer: @unchecked Sendable {
         guard done.wait(timeout: .now() + 5) == .success else { return nil }
         return box.value
     }
+}
+
+/// What the closing thread found, read by the loop after it signalled.
+private final class ShutdownOutcome: @unchecked Sendable {
+    var saved = false
 }
 
 private final class ResultBox<T>: @unchecked Sendable {

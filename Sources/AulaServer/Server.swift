@@ -59,6 +59,10 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     /// The class session reopened from the database at start-up, and who had
     /// logged into it before (told once that rooms were lost; Session/ClassRestore.swift).
     var restoredClass: (sessionID: Int64, seen: Set<String>)?
+    /// Storage faults, the moved-database check and daily backups (Storage/StorageWatch.swift).
+    var storageWatch: StorageWatch?
+    /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
+    public internal(set) var savedEverything = true
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -74,13 +78,21 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     /// Starts listening: students on `config.port`, the admin console on `config.adminPort`.
     public func start() throws {
         try restoreClassSession()  // the class a restart interrupted (Session/ClassRestore.swift)
-        studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
+        do {
+            studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
+        } catch let error as NetError where error.code == EADDRINUSE {
+            throw StartError("port \(config.port) is already in use — is another aula serve running?")
+        }
         // Its own listener and budget (`ServerConfig.adminLimits`): student sockets never count against it.
         let adminLimits = config.adminLimits
         let console = AdminPort(server: self)
         adminConsole = console
-        adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
-                                        handler: console)
+        do {
+            adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
+                                            handler: console)
+        } catch let error as NetError where error.code == EADDRINUSE {
+            throw StartError("admin port \(config.adminPort) is already in use — is another aula serve running?")
+        }
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
         try startBoard()
         startIdentityMaintenance()
@@ -134,6 +146,9 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             client.send(ErrorEvent(code: "too_many_logging_in"))
         case .windowSize(let width, _):
             if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
+        case .terminalType(let name):
+            // TinTin++ splits lines at ";" (docs/clients.md): say once how to keep it.
+            if name.uppercased().hasPrefix("TINTIN") { client.send(InfoEvent("client.tintin_verbatim")) }
         case .screenReader:
             if !client.renderer.reader {
                 client.renderer.reader = true

@@ -55,6 +55,15 @@ public final class Database {
         handle = nil
     }
 
+    /// True when the file this connection has open was deleted, renamed or replaced
+    /// since (SQLITE_FCNTL_HAS_MOVED): writes would then go to a file nobody will open again.
+    public func hasMoved() -> Bool {
+        guard let handle else { return false }
+        var moved: Int32 = 0
+        let rc = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        return rc == SQLITE_OK && moved != 0
+    }
+
     private func openHandle() throws -> OpaquePointer {
         guard let handle else { throw StoreError.closed }
         return handle

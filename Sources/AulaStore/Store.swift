@@ -85,6 +85,15 @@ public final class Store: @unchecked Sendable {
     }
     private var _injectedFailure: StoreError?
 
+    /// Set when saving must stop for good (the database file was moved or
+    /// deleted under the server, issue 17): new writes are refused with this
+    /// error instead of being committed to a file nobody will open again.
+    public var halted: StoreError? {
+        get { lock.withLock { _halted } }
+        set { lock.withLock { _halted = newValue } }
+    }
+    private var _halted: StoreError?
+
     /// The failure being retried right now, if any.
     public var currentFailure: StoreError? { lock.withLock { failing } }
 
@@ -102,6 +111,7 @@ public final class Store: @unchecked Sendable {
         let refusal: StoreError? = lock.withLock {
             if closed { return StoreError.closed }
             if let injected = _injectedFailure { return injected }
+            if let halted = _halted { return halted }
             if pending.count >= maxPending {
                 return StoreError(code: StoreError.overloadedCode, message: "too many writes waiting for the disk")
             }

@@ -15,6 +15,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     public static let closedCode: Int32 = -2
     public static let tooNewCode: Int32 = -3
     public static let overloadedCode: Int32 = -4
+    /// The database file was moved or deleted while open (issue 17).
+    public static let movedCode: Int32 = -5
 
     public static let closed = StoreError(code: closedCode, message: "the store is closed")
 

@@ -157,7 +157,9 @@ final class AdminSocket {
     deinit { close(fd) }
 
     func send(_ line: String) {
-        let bytes = Array((line + "\r\n").utf8)
+        // LF, as `nc` ends lines: the console is a raw client and must never be
+        // offered telnet options (CR LF would say "telnet", docs/clients.md).
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -7,6 +7,8 @@ struct Options {
     var values: [String: String] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
+    /// Short options other than -h (refused by `CLI.check`).
+    var unknownShort: [String] = []
 
     /// Flags that take a value (`--port 4000` or `--port=4000`).
     static let valued: Set<String> = Set(["port", "admin-port", "admin-bind", "board-port", "board-bind", "board-max-connections", "bind", "db", "content", "lang", "log-level",
@@ -14,12 +16,17 @@ struct Options {
                                       "connections", "rooms", "players", "seconds", "rows", "max-connections",
                                       "lines-per-second", "baseline", "pace", "pid", "server", "deck",
                                       "attacks"])
-        .union(Options.limitFlags)
+        .union(Options.limitFlags).union(Options.yearFlags).union(["inactive"])
 
     init(_ args: [String]) throws {
         var i = 0
         while i < args.count {
             let arg = args[i]
+            if arg == "--" {
+                // Everything after `--` is a name, even when it starts with a dash.
+                positional.append(contentsOf: args[(i + 1)...])
+                break
+            }
             if arg.hasPrefix("--") {
                 let body = String(arg.dropFirst(2))
                 if let eq = body.firstIndex(of: "=") {
@@ -33,6 +40,8 @@ struct Options {
                 }
             } else if arg == "-h" {
                 flags.insert("help")
+            } else if arg.hasPrefix("-") && arg.count > 1 && Double(arg) == nil {
+                unknownShort.append(arg)
             } else {
                 positional.append(arg)
             }
@@ -91,6 +100,7 @@ struct Options {
         if let cap = try int("max-connections") { config.limits.maxConnections = max(1, cap) }
         if let rate = try int("lines-per-second") { config.limits.linesPerSecond = max(1, rate) }
         try applyLimits(to: &config)
+        try applyYear(to: &config)
         return config
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import AulaServer
+import AulaNet
 import AulaBench
 
 // `aula` — argument parsing and wiring only; everything else lives in AulaServer.
@@ -23,11 +24,22 @@ Commands:
   export summary [--group G] [--bom] --csv
                   the gradebook: one CSV line per student ("aula export --help")
   leaderboard [--group G] [--game hangman|quiz|level]
+  export student NAME [--group G]
+                  everything stored about one student, as JSON
   admin [--script FILE]
                   the teachers' console (connects to 127.0.0.1:4001); --script
                   runs a file of commands and stops at the first error
+  backup FILE     copy the database into FILE (works while the server runs)
+  restore FILE    put a backup in place of the database (server stopped)
+  forget [--group G] NAME
+                  delete a student and everything stored about them
+  prune --inactive DAYS
+                  delete students with no activity in the last DAYS days
+  version         the version (also --version)
   help            this text
 
+Every command answers --help. Only serve creates a database; the others use
+./aula.sqlite, or --db PATH, or AULA_DB.
 Run "aula serve --help" for the server's options.
 """
 
@@ -74,43 +86,83 @@ to log in, 8 logging in at once per address, this machine included):
   --export-dir DIR    where the console's "export [summary] FILE.csv" writes (AULA_EXPORT_DIR,
                       default: exports/ beside the database)
 
+A school year:
+  --backup-dir DIR    where the daily backups go (AULA_BACKUP_DIR, default:
+                      backups/ beside the database)
+  --backup-keep N     backups kept, the oldest deleted (AULA_BACKUP_KEEP, default 14; 0 = all)
+  --backup-every H    hours between backups: 24, 12h, 30m, 1d (AULA_BACKUP_EVERY,
+                      default 24; 0 = none)
+One server per database: a second aula serve on the same file is refused
+(the lock is PATH.lock beside the database).
+
 Only real lines count as activity: an empty line does not reset the idle timer.
 
 Ctrl-C (SIGINT) or SIGTERM shuts down gracefully: everyone is told, pending
-writes are committed and the database is closed cleanly.
+writes are committed and the database is closed cleanly, all within 5 s; if
+the database does not answer in time (another program holds it locked) the
+server exits anyway with status 1 and the log says how many writes were not saved.
 """
 
-func fail(_ message: String) -> Never {
+func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(("aula: " + message + "\n").data(using: .utf8) ?? Data())
-    exit(2)
+    exit(code)
+}
+
+/// A command's usage, for --help (exit 0) and after a usage error (exit 2).
+func usageText(_ command: String, _ options: Options?) -> String {
+    switch command {
+    case "serve": return serveHelp
+    case "check-content": return Usage.checkContent
+    case "bench": return Usage.bench
+    case "teacher": return Usage.teacher
+    case "export": return options?.positional.first == "student" ? YearCommands.exportStudentHelp : ExportCommand.help
+    case "leaderboard": return Usage.leaderboard
+    case "admin": return Usage.admin
+    case "backup": return YearCommands.backupHelp
+    case "restore": return YearCommands.restoreHelp
+    case "forget": return YearCommands.forgetHelp
+    case "prune": return YearCommands.pruneHelp
+    default: return usage
+    }
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+var parsed: Options?
 
 do {
     let options = try Options(arguments)
+    parsed = options
+    if options.flags.contains("help") && command != "bench-agent" {
+        print(usageText(command, options))
+        exit(0)
+    }
+    try CLI.check(options, command: command)
     switch command {
     case "serve":
-        if options.flags.contains("help") {
-            print(serveHelp)
-            exit(0)
-        }
         let config = try options.serverConfig()
         if config.adminHost != "127.0.0.1" && config.adminHost != "::1" && config.adminHost != "localhost" {
             log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
         }
         let running = try RunningServer(config: config, registerGames: Games.registerAll)
-        if let board = running.server.boardURL {
-            FileHandle.standardOutput.write(Data("Board: \(board)\n".utf8))
+        // How students find this machine (SPEC §12): one line per LAN address.
+        for address in LocalAddresses.forStudents(boundHost: config.host) {
+            print("Students: nc \(address) \(running.server.studentPort)")
         }
+        if let board = running.server.boardURL { print("Board: \(board)") }
+        fflush(nil)
+
+        // The loop is not running yet: this thread still owns the server.
+        let database = URL(fileURLWithPath: config.databasePath).standardizedFileURL.path
+        FileHandle.standardError.write(Data(("aula: serving students on \(config.host):\(running.server.studentPort), "
+            + "console on \(config.adminHost):\(running.server.adminPort), database \(database)\n").utf8))
         try running.runHere()
-        exit(0)
+        exit(running.server.savedEverything ? 0 : 1)
     case "check-content":
         let config = try options.serverConfig()
         exit(CheckContent.run(directory: config.contentDirectory, language: config.language))
     case "bench":
-        guard let mode = options.positional.first else { fail("bench needs a mode: \(Bench.modes.joined(separator: ", ")), all") }
+        guard let mode = options.positional.first else { fail("bench needs a mode\n\n" + Usage.bench) }
         var bench = Bench.Options(mode: mode)
         bench.quick = options.flags.contains("quick")
         if let out = options.value("out") { bench.out = out }
@@ -142,10 +194,24 @@ do {
         exit(Bench.agent(values))
     // [admin] subcommands of the teachers' console (Sources/aula/Admin*, Teacher*, Export*).
     case "teacher":
+        _ = try CLI.existingDatabase(options)
         exit(try TeacherCommand.run(options))
     case "export":
+        if options.positional.first == "student" { exit(try YearCommands.exportStudent(options)) }
+        if ["scores", "summary"].contains(options.positional.first ?? "") { _ = try CLI.existingDatabase(options) }
         exit(try ExportCommand.export(options))
+    case "backup":
+        exit(try YearCommands.backup(options))
+    case "restore":
+        exit(try YearCommands.restore(options))
+    case "forget":
+        exit(try YearCommands.forget(options))
+    case "prune":
+        exit(try YearCommands.prune(options))
+    case "version", "--version":
+        print(CLI.version)
     case "leaderboard":
+        _ = try CLI.existingDatabase(options)
         exit(try ExportCommand.leaderboard(options))
     case "admin":
         exit(try AdminClient.run(options))
@@ -155,7 +221,12 @@ do {
         fail("unknown command \"\(command)\"\n\n" + usage)
     }
 } catch let error as UsageError {
-    fail(error.description)
+    fail(error.description + "\n\n" + usageText(command, parsed))
 } catch {
-    fail("\(error)")
+    // Not a usage error: exit 1, naming the database when the error came from it.
+    var message = "\(error)"
+    if message.hasPrefix("StoreError("), let path = try? parsed?.serverConfig().databasePath {
+        message += " (database \(URL(fileURLWithPath: path).standardizedFileURL.path))"
+    }
+    fail(message, code: 1)
 }

@@ -38,10 +38,10 @@ import Testing
             Issue.record("could not connect")
             return
         }
-        first.send("more\r\n")
+        first.send("more\n")  // LF: a raw client (CR LF would draw the telnet offer)
         #expect(first.readText(containing: "everyone\r\nonly for you\r\nnews for everyone\r\n")
             == "news for everyone\r\nonly for you\r\nnews for everyone\r\n")
-        second.send("plain\r\n")
+        second.send("plain\n")
         #expect(second.readText(containing: "everyone\r\nnews for everyone\r\n")
             == "news for everyone\r\nnews for everyone\r\n")
         #expect(shared == Array("news for everyone\r\n".utf8))
@@ -65,7 +65,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("\u{1B}[2Jbob\r\nada\r\n")
+        client.send("\u{1B}[2Jbob\nada\n")  // LF, as nc sends
         let text = client.readText(containing: "ada:")
         #expect(text == "bob:true\r\nada:false\r\n")
     }
@@ -76,7 +76,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send(bytes: [0x61, 0xFF, 0x41, 0x62, 0x0D, 0x0A])  // IAC 'A' is no telnet command
+        client.send(bytes: [0x61, 0xFF, 0x41, 0x62, 0x0A])  // IAC 'A' is no telnet command; LF as nc sends
         let text = client.readText(containing: "got")
         #expect(text == "got ab\r\n")
         #expect(!client.received.contains(255))
@@ -92,7 +92,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("ada\r\n")
+        client.send("ada\n")  // nc ends lines with LF
         let text = client.readText(containing: "Password:")
         #expect(text.contains("Name:"))
         #expect(text.contains("Password:"))
@@ -117,6 +117,26 @@ import Testing
         let willEcho: [UInt8] = [255, 251, 1]
         client.read(for: 5) { $0.contains(subsequence: willEcho) }
         #expect(client.received.contains(subsequence: willEcho))
+    }
+
+    @Test func aTelnetStormIsAnsweredOnlyUpToItsBudget() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try #require(TestClient(port: server.port))
+        // IAC DO for 200 options nobody supports: each would get its own IAC WONT.
+        var storm: [UInt8] = []
+        for option in 40..<240 { storm += [255, 253, UInt8(option)] }
+        client.send(bytes: storm)
+        client.send("hello\r\n")
+        #expect(eventually { server.handler.lines.contains("hello") })
+        client.read(for: 1) { _ in false }
+        var refusals = 0
+        var i = 0
+        let bytes = client.received
+        while i + 1 < bytes.count {
+            if bytes[i] == 255 && bytes[i + 1] == 252 { refusals += 1; i += 2 } else { i += 1 }
+        }
+        #expect(refusals > 0 && refusals <= Connection.telnetCommandsPerSecond)
     }
 
     @Test func floodIsThrottledAndTheConnectionStaysOpen() throws {
@@ -216,7 +236,7 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
-        client.send("quit\r\nignored after quit\r\n")
+        client.send("quit\nignored after quit\n")  // LF: a raw client sees only the goodbye
         #expect(client.waitForClose())
         #expect(client.text == "bye\r\n")
         #expect(eventually { server.handler.closeReasons == [.serverClosed] })

@@ -36,7 +36,7 @@ import Testing
         #expect(negotiator.handle(.will(24)).reply == sendTerminalType)
         let first = negotiator.handle(terminalType("MUDLET"))
         #expect(first.reply == sendTerminalType)
-        #expect(first.notices.isEmpty)
+        #expect(first.notices == [.terminalType("MUDLET")])  // the name only, no screen reader yet
         let second = negotiator.handle(terminalType("XTERM-256COLOR"))
         #expect(second.reply == sendTerminalType)
         let third = negotiator.handle(terminalType("MTTS 73"))  // 64 + 8 + 1

@@ -61,7 +61,7 @@ import AulaContent
 
     @Test func everyHangmanCommandHasUsageAndHelpInBothLanguages() {
         let entries = HangmanCommands.table.entries
-        #expect(entries.map(\.name) == ["start", "guess", "solve", "hint", "letters", "state", "set"])
+        #expect(entries.map(\.name) == ["start", "guess", "solve", "hint", "letters", "state", "set", "bell"])
         for entry in entries {
             #expect(!entry.aliases.isEmpty, "\(entry.name) needs a Spanish alias")
             for language in Language.allCases {
@@ -86,10 +86,10 @@ import AulaContent
         let lives = r.players.map { "\"\($0.name)\":\($0.lives)" }.joined(separator: ",")
         #expect(render(event, mode: .json) ==
             "{\"ev\":\"hangman.state\",\"room\":\"hangman-1\",\"mask\":\"a__-___\",\"lives\":{\(lives)},"
-            + "\"turn\":\"\(turn)\",\"tried\":[\"a\",\"x\"],\"misses\":[\"x\"]}\r\n")
+            + "\"turn\":\"\(turn)\",\"tried\":[\"a\",\"x\"],\"misses\":[\"x\"],\"turn_seconds_left\":null}\r\n")
         // The hint appears once someone asked for it.
         let hinted = HangmanStateEvent(room: "hangman-1", view: HangmanView(round: r, hintShown: true), viewer: nil)
-        #expect(render(hinted, mode: .json).hasSuffix(",\"misses\":[\"x\"],\"hint\":\"Una pista\"}\r\n"))
+        #expect(render(hinted, mode: .json).hasSuffix(",\"misses\":[\"x\"],\"hint\":\"Una pista\",\"turn_seconds_left\":null}\r\n"))
     }
 
     @Test func maskShowsRealLettersAndAlwaysShowsHyphens() throws {
@@ -135,14 +135,16 @@ import AulaContent
                                        totals: [("Ana", 130), ("Ben", 105), ("Cy", 130)])
         #expect(render(end, mode: .json) ==
             "{\"ev\":\"round.end\",\"room\":\"hangman-2\",\"kind\":\"hangman\",\"outcome\":\"solved\","
-            + "\"round\":[{\"name\":\"Ana\",\"points\":10},{\"name\":\"Ben\",\"points\":105}],"
-            + "\"leaderboard\":[{\"name\":\"Ana\",\"points\":130},{\"name\":\"Cy\",\"points\":130},{\"name\":\"Ben\",\"points\":105}],"
+            // This round's points sorted, with ranks (SPEC §12); equal totals share a rank.
+            + "\"round\":[{\"name\":\"Ben\",\"points\":105,\"rank\":1},{\"name\":\"Ana\",\"points\":10,\"rank\":2}],"
+            + "\"leaderboard\":[{\"name\":\"Ana\",\"points\":130,\"rank\":1},{\"name\":\"Cy\",\"points\":130,\"rank\":1},"
+            + "{\"name\":\"Ben\",\"points\":105,\"rank\":3}],"
             + "\"word\":\"gato\"}\r\n")
         let text = render(end)
         #expect(text.contains("Round over! The word was gato, completed by Ben."))
         #expect(text.contains("Room total:"))
         let reader = render(end, reader: true, language: .es)
-        #expect(reader.contains("Ben: 105 puntos."))
+        #expect(reader.contains("Puesto 1: Ben, 105 puntos."))
     }
 
     // MARK: Settings
@@ -173,5 +175,74 @@ import AulaContent
         #expect((try? HangmanSettings.turnSeconds("4").get()) == nil)
         #expect((try? HangmanSettings.turnSeconds("301").get()) == nil)
         #expect((try? HangmanSettings.turnSeconds("5").get()) == 5)
+    }
+}
+
+/// Issue 15 on screen: the guesser's own gallows after a miss (the full figure
+/// at 0 lives, in words in reader mode), players who left not listed, the clock.
+@Suite struct HangmanClarityRenderTests {
+    func render(_ event: Event, reader: Bool = false, mode: Renderer.Mode = .text) -> String {
+        var r = Renderer(language: .en)
+        r.color = false
+        r.reader = reader
+        r.mode = mode
+        return r.render(event)
+    }
+
+    func round(_ word: String, _ players: [String], difficulty: HangmanDifficulty = .medium) throws -> HangmanRound {
+        for seed in UInt64(0)..<200 {
+            var random = SeededRandom(seed: seed)
+            if case .success(let s) = HangmanRound.start(word: WordEntry(word: word, hint: "Una pista"), players: players,
+                                                          difficulty: difficulty, random: &random, now: 0),
+               s.round.turn == players[0] { return s.round }
+        }
+        throw Refusal(code: "no_seed")
+    }
+
+    @Test func afterAMissTheGuesserSeesTheirOwnGallowsAndTheFullFigureAtZero() throws {
+        var r = try round("gato", ["Ana", "Ben"], difficulty: .hard)   // 3 lives each
+        _ = r.apply(.guess("Ana", "z"), now: 1)
+        var view = HangmanView(round: r, hintShown: false)
+        let ana = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"))
+        #expect(ana.contains("   Ana"))          // her gallows, labelled with her name
+        #expect(!ana.contains("   Ben"))
+        let ben = render(HangmanStateEvent(room: "h", view: view, viewer: "Ben"))
+        #expect(!ben.contains("=========="))     // Ben has no misses: no gallows for him
+        // Ana loses every life: she sees the whole figure, and reader mode says it.
+        _ = r.apply(.guess("Ben", "y"), now: 2)
+        _ = r.apply(.guess("Ana", "x"), now: 3)
+        _ = r.apply(.guess("Ben", "w"), now: 4)
+        _ = r.apply(.guess("Ana", "v"), now: 5)
+        #expect(r.player(named: "Ana")?.lives == 0)
+        view = HangmanView(round: r, hintShown: false)
+        let full = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"))
+        #expect(full.contains("   / \\"))
+        #expect(full.contains("O"))
+        let reader = render(HangmanStateEvent(room: "h", view: view, viewer: "Ana"), reader: true)
+        #expect(reader.contains("The figure of Ana is complete"))
+    }
+
+    @Test func playersWhoLeftAreNotListedAndTheClockIsInTheJSON() throws {
+        var r = try round("gato", ["Ana", "Ben", "Cy"])
+        _ = r.apply(.leave("Cy"), now: 1)
+        var view = HangmanView(round: r, hintShown: false)
+        #expect(!render(HangmanStateEvent(room: "h", view: view, viewer: "Ana")).contains("Cy"))
+        view.turnSecondsLeft = 17
+        let json = render(HangmanStateEvent(room: "h", view: view, viewer: nil), mode: .json)
+        #expect(json.contains("\"turn_seconds_left\":17"))
+        #expect(!json.contains("Cy"))
+    }
+
+    @Test func endReasonsAndTheWarningReadWell() {
+        for outcome in [HangmanOutcome.everyoneBenched, .timeUp, .noLives] {
+            let end = HangmanRoundEndEvent(room: "h", result: HangmanResult(outcome: outcome, word: "gato", hint: "x",
+                                                                             completedBy: nil, scores: []), totals: [])
+            let text = render(end)
+            #expect(text.contains("gato"))
+            if outcome == .everyoneBenched { #expect(text.contains("benched") && !text.contains("nobody has lives")) }
+            #expect(render(end, mode: .json).contains("\"outcome\":\"\(outcome.rawValue)\""))
+        }
+        #expect(render(HangmanTimerEvent(room: "h", secondsLeft: 10)).contains("10 seconds left — your turn!"))
+        #expect(render(InfoEvent("hangman.turn_warning", "10", "Sofía")).contains("10 seconds, Sofía!"))
     }
 }

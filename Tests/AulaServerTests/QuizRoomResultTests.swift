@@ -70,9 +70,9 @@ import AulaGames
         }
         let save = QuizRoundSave.make(game: game, results: results, room: "quiz-1", sessionID: nil, groupID: 1,
                                       startedAt: 1, endedAt: 2) { _ in (1, nil) }
-        // Ben chose sun once and snow once: the tie goes to the type listed first.
+        // Ben chose sun once and then snow: the tie goes to the type chosen last (SPEC §12).
         #expect(Dictionary(uniqueKeysWithValues: save.participants.map { ($0.name, $0.outcome) })
-                == ["Ana": "sun", "Ben": "sun", "Cai": "snow"])
+                == ["Ana": "sun", "Ben": "snow", "Cai": "snow"])
         #expect(save.answers.count == 5)
         #expect(save.answers.contains { $0.player == "Ben" && $0.answer == "10" && $0.questionIndex == 1 })
         #expect(save.detail.contains("\"style\":\"personality\""))
@@ -85,17 +85,17 @@ import AulaGames
         let j = json(QuizResultEvent(room: "quiz-2", results: results))
         let eva = (j["players"] as? [String: Any])?["Eva"] as? [String: Any]
         #expect(eva?["correct"] as? Int == 2)
-        // round(1000 * (1 - 2/10/2)) + round(1000 * (1 - 5/10/2))
-        #expect(eva?["points"] as? Int == 900 + 750)
+        // round(10 - 5·2/10) + round(10 - 5·5/10) = 9 + 8 (7.5 rounds up)
+        #expect(eva?["points"] as? Int == 9 + 8)
         #expect(eva?["type"] == nil)
         let team = (j["teams"] as? [String: Any])?["A"] as? [String: Any]
         #expect(team?["correct"] as? Int == 2)
-        #expect(team?["points"] as? Int == 825)
+        #expect(team?["points"] as? Int == 9)   // mean of 17 and 0, 8.5 → 9
         let save = QuizRoundSave.make(game: game, results: results, room: "quiz-2", sessionID: nil, groupID: 1,
                                       startedAt: 1, endedAt: 2) { _ in (1, 9) }
         #expect(save.participants.allSatisfy { $0.outcome == "graded" && $0.studentID == 9 })
         #expect(save.answers.first { $0.player == "Eva" && $0.questionIndex == 1 }?.answer == "1 3")
-        #expect(save.answers.first { $0.player == "Eva" && $0.questionIndex == 1 }?.points == 750)
+        #expect(save.answers.first { $0.player == "Eva" && $0.questionIndex == 1 }?.points == 8)
         #expect(save.answers.first { $0.player == "Fay" && $0.questionIndex == 1 }?.points == 0)
     }
 
@@ -124,7 +124,10 @@ import AulaGames
         #expect((try? QuizRoom.findDeck("FACTS", in: decks).get())?.id == "facts")
         guard case .failure(let unknown) = QuizRoom.findDeck("nope", in: decks) else { Issue.record("found nope"); return }
         #expect(unknown.code == "unknown_deck")
-        #expect(Catalog.shared.text(unknown.phrase, .en).contains("trip, facts"))
+        // Each deck with its title, kind, language and number of questions.
+        let text = Catalog.shared.text(unknown.phrase, .en)
+        #expect(text.contains("quiz deck"))
+        #expect(text.contains("trip (\"Trip\", personality, en, 2); facts (\"Facts\", graded, en, 2)"))
         guard case .failure(let missing) = QuizRoom.findDeck(nil, in: decks) else { Issue.record("no refusal"); return }
         #expect(missing.code == "missing_argument")
         guard case .failure(let none) = QuizRoom.findDeck("trip", in: []) else { Issue.record("no refusal"); return }

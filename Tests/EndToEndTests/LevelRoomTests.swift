@@ -15,6 +15,12 @@ import AulaGames
         #expect(levels.map { $0["status"] as? String } == ["open", "locked"])
         #expect(levels.last?["xp_required"] as? Int == 10)
 
+        // Issue 14: an open level's note is readable before it is solved; a locked level's is not.
+        ana.send("notes steps")
+        #expect((ana.waitForEvent("level.note")?["title"] as? String) == "Steps")
+        ana.send("notes loops")
+        #expect(ana.nextErrorCode() == "note_locked")
+
         // A locked level is refused with the XP needed.
         ana.send("play t-02")
         let locked = try #require(ana.waitForEvent("error"))
@@ -28,6 +34,9 @@ import AulaGames
         let room = opened["room"] as? String ?? "?"
         #expect(opened["level"] as? String == "t-01")
         #expect(opened["time_limit"] as? Int == 120)
+        // Issue 14: the level names the note of its new idea, readable at once.
+        #expect((opened["new_note"] as? [String: Any])?["id"] as? String == "steps")
+        #expect((opened["new_note"] as? [String: Any])?["title"] as? String == "Steps")
         let board = try #require(ana.waitForEvent("level.board"))
         #expect(board["rows"] as? [String] == ["#######", "#>...G#", "#######"])
         #expect(ana.waitForEvent("timer")?["seconds_left"] as? Int == 120)
@@ -116,7 +125,9 @@ import AulaGames
         #expect(progress["xp"] as? Int == 10)
         #expect(progress["xp_gained"] as? Int == 10)
         #expect((progress["unlocked"] as? [[String: Any]])?.map { $0["id"] as? String } == ["t-02"])
-        #expect((progress["notes"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Steps"])
+        // Notes unlock when their level opens: t-01's was readable from the start,
+        // and solving it opens t-02, whose note comes with it.
+        #expect((progress["notes"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Loops"])
         let end = try #require(ana.waitForEvent("round.end"))
         #expect(end["room"] as? String == room)
         #expect(end["outcome"] as? String == "solved")
@@ -126,7 +137,7 @@ import AulaGames
 
         // Notes and `me` read the saved progress.
         ana.send("notes")
-        #expect((ana.waitForEvent("level.notes")?["notes"] as? [[String: Any]])?.map { $0["id"] as? String } == ["steps"])
+        #expect((ana.waitForEvent("level.notes")?["notes"] as? [[String: Any]])?.map { $0["id"] as? String } == ["steps", "loops"])
         ana.send("lang es")
         _ = ana.waitForEvent("info")
         ana.send("notes 1")

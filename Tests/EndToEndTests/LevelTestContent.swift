@@ -3,7 +3,7 @@ import Foundation
 
 /// Small levels for the level-room tests, written into the test server's own
 /// content folder: `t-01` (walk four tiles, open to all, unlocks the note
-/// `steps` and, with its 10 XP, `t-02`), `t-02` (walk three tiles, needs 10 XP),
+/// `steps` as soon as it is open and, with its 10 XP, opens `t-02` and its note `loops`), `t-02` (walk three tiles, needs 10 XP),
 /// and `fast` (a 2-second limit, in its own content set).
 enum LevelTestContent {
     /// Tests type faster than the 20 lines a second a person may.
@@ -36,10 +36,12 @@ enum LevelTestContent {
     static func standard(limit: Int = 120) -> [String: String] {
         ["Levels/worlds.json": worlds,
          "Levels/w1/t-01.json": level(id: "t-01", board: "#....G#", timeLimit: limit, xpRequired: 0, notes: ["steps"]),
-         "Levels/w1/t-02.json": level(id: "t-02", board: "#...G##", timeLimit: 120, xpRequired: 10),
+         "Levels/w1/t-02.json": level(id: "t-02", board: "#...G##", timeLimit: 120, xpRequired: 10, notes: ["loops"]),
          "Levels/w1/t-rand.json": randomLevel,
          "Levels/notes/steps.en.md": "# Steps\n\nEach walk(); is one step.\n",
-         "Levels/notes/steps.es.md": "# Pasos\n\nCada walk(); es un paso.\n"]
+         "Levels/notes/steps.es.md": "# Pasos\n\nCada walk(); es un paso.\n",
+         "Levels/notes/loops.en.md": "# Loops\n\nrepeat (4) { walk(); }\n",
+         "Levels/notes/loops.es.md": "# Bucles\n\nrepeat (4) { walk(); }\n"]
     }
 
     /// Not on the map, playable by id: an iron block at one of three places per layout.

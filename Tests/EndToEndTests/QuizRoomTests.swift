@@ -145,7 +145,7 @@ import AulaStore
             return (c[3].waitForEvent("quiz.result"), c[3].waitForEvent("round.end"))
         }
 
-        // Round 1, speed: round(1000 * (1 - elapsed/seconds/2)) per correct answer, from the saved times.
+        // Round 1, speed: round(5 + 5 × time left / seconds) per correct answer, from the saved times.
         let first = play()
         let answers = try server.running.server.store.sync { db in try db.quizAnswers(roundID: 1) }
         #expect(answers.count == 8)
@@ -157,7 +157,7 @@ import AulaStore
             var total = 0
             for a in answers where a.studentID == id {
                 let right = isRight(a.questionIndex, a.answer)
-                let expected = right ? QuizSupport.round(1000 * (1 - a.elapsed / 5 / 2)) : 0
+                let expected = right ? QuizSupport.round(10 - 5 * min(a.elapsed, 5) / 5) : 0
                 #expect(a.points == expected)
                 total += expected
             }
@@ -167,14 +167,14 @@ import AulaStore
             let p = first.result?.object("players")?.object(name)
             #expect(p?.int("correct") == correct[name])
             #expect(p?.int("points") == speedPoints[name])
-            #expect(speedPoints[name]! >= 500 * correct[name]! && speedPoints[name]! <= 1000 * correct[name]!)
+            #expect(speedPoints[name]! >= 5 * correct[name]! && speedPoints[name]! <= 10 * correct[name]!)
         }
 
-        // Round 2, accuracy: 1,000 per correct answer; the room's totals add up.
+        // Round 2, accuracy: 10 per correct answer; the room's totals add up.
         c[0].send("fijar puntuación precisión")
         #expect(c[0].waitForEvent("info") { ($0["text"] as? String)?.contains("accuracy") == true } != nil)
         let second = play()
-        let accuracy = Dictionary(uniqueKeysWithValues: names.map { ($0, 1000 * correct[$0]!) })
+        let accuracy = Dictionary(uniqueKeysWithValues: names.map { ($0, 10 * correct[$0]!) })
         let round = Dictionary(uniqueKeysWithValues: (second.end?.list("round") ?? []).map { ($0["name"] as? String ?? "", $0.int("points") ?? -1) })
         #expect(round == accuracy)
         let totals = Dictionary(uniqueKeysWithValues: (second.end?.list("leaderboard") ?? []).map { ($0["name"] as? String ?? "", $0.int("points") ?? -1) })

@@ -27,6 +27,7 @@ enum QuizSupport {
     static let factsCorrect: [Set<Int>] = [[2], [1, 3]]
     static let facts = """
     {"id": "facts", "title": "Facts", "lang": "en", "description": "Know it?", "shuffle": false, "seconds": 5,
+     "shuffle_answers": false,
      "questions": [
       {"kind": "single", "text": "2+2?", "answers": [{"text": "3", "correct": false}, {"text": "4", "correct": true},
                                                     {"text": "5", "correct": false}]},
@@ -68,12 +69,14 @@ enum QuizSupport {
     /// Rounds half away from zero, the rules' rounding.
     static func round(_ x: Double) -> Int { Int(x.rounded(.toNearestOrAwayFromZero)) }
 
-    /// Most frequent type among `chosen`, ties going to the earlier type in `order`.
+    /// Most frequent type among `chosen` (in the order chosen), ties going to
+    /// the tied type chosen last (SPEC §12).
     static func mostFrequent(_ chosen: [String], order: [String]) -> String? {
-        var best: String?, bestCount = 0
+        var best: String?, bestCount = 0, bestLast = -1
         for type in order {
             let n = chosen.filter { $0 == type }.count
-            if n > bestCount { best = type; bestCount = n }
+            let last = chosen.lastIndex(of: type) ?? -1
+            if n > bestCount || (n == bestCount && n > 0 && last > bestLast) { best = type; bestCount = n; bestLast = last }
         }
         return best
     }

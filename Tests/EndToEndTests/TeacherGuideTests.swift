@@ -75,6 +75,16 @@ import Testing
                     roster[i].pin = printed?.split(separator: " ").last.map(String.init)
                 }
             }
+            if command.hasPrefix("quiz host") || command.hasPrefix("cuestionario abrir") {
+                // The students in the lobby were told to join the teacher's quiz: they do.
+                if let r = output.joined(separator: " ").range(of: #"quiz-[0-9]+"#, options: .regularExpression) {
+                    let room = output.joined(separator: " ")[r]
+                    for student in students {
+                        student.send("join \(room)")
+                        _ = student.waitForEvent("room.joined", timeout: 2)
+                    }
+                }
+            }
             if command.hasPrefix("class open") || command.hasPrefix("clase abrir") {
                 let code = output.lazy.compactMap { line -> String? in
                     guard let r = line.range(of: #": [A-Z0-9]{6} "#, options: .regularExpression) else { return nil }

@@ -48,7 +48,9 @@ final class TestClient {
 
     func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
-    func send(_ line: String) { sendRaw(Array((line + "\r\n").utf8)) }
+    /// Ends lines with LF like `nc` (CR LF would be taken for telnet and draw
+    /// the server's telnet offer, docs/clients.md; `sendRaw` tests that).
+    func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
 
     func sendRaw(_ bytes: [UInt8]) {
         var offset = 0

@@ -45,7 +45,7 @@ final class ChatFloodAttack: HostileAttack {
         for _ in 0..<pace.due(now) where !clients.isEmpty {
             let client = clients[turn % clients.count]
             turn += 1
-            attackers.pool.send(client, "say flood \(sent) — the quick brown fox jumps over the lazy dog\r\n")
+            attackers.pool.send(client, "say flood \(sent) — the quick brown fox jumps over the lazy dog\n")
             sent += 1
         }
         attackers.pool.poll(timeout: 0.002)

@@ -15,7 +15,7 @@ final class EditorPasteAttack: HostileAttack {
     private var seats: [Seat] = []
     private var opened = 0
     private var sent = 0
-    private static let line = String(repeating: "walk(); ", count: 124) + "walk();\r\n"
+    private static let line = String(repeating: "walk(); ", count: 124) + "walk();\n"
 
     private final class Seat {
         let client: ClientPool.Client
@@ -42,7 +42,7 @@ final class EditorPasteAttack: HostileAttack {
             if line.hasPrefix("{\"ev\":\"level.opened\"") { opened += 1 }
         }
         let clients = try attackers.logIn(students, prefix: "paste\(target.tag)x", target: target)
-        for client in clients { attackers.pool.send(client, "play \(target.level)\r\n") }
+        for client in clients { attackers.pool.send(client, "play \(target.level)\n") }
         let deadline = ClientPool.now + 10
         while opened < students && ClientPool.now < deadline { attackers.pool.poll(timeout: 0.02) }
         guard opened > 0 else {
@@ -59,10 +59,10 @@ final class EditorPasteAttack: HostileAttack {
             if let resume = seat.resumeAt {
                 guard now >= resume else { continue }
                 seat.resumeAt = nil
-                attackers.pool.send(seat.client, "clear\r\n")
+                attackers.pool.send(seat.client, "clear\n")
             }
             if !seat.editing {
-                attackers.pool.send(seat.client, "code\r\n")
+                attackers.pool.send(seat.client, "code\n")
                 seat.editing = true
                 seat.lines = 0
                 _ = seat.pace.due(now)
@@ -75,7 +75,7 @@ final class EditorPasteAttack: HostileAttack {
             }
             if seat.lines >= capacity {
                 // Full: close the editor; `clear` only after the flood window.
-                batch += ".\r\n"
+                batch += ".\n"
                 seat.editing = false
                 seat.resumeAt = now + 1.1
             }

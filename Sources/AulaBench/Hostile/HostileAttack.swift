@@ -72,7 +72,7 @@ final class Attackers {
         let deadline = ClientPool.now + timeout
         while loggedIn - before < count && ClientPool.now < deadline {
             while opened.count < count && opened.count - (loggedIn - before) - closedByServer < 256 {
-                opened.append(try open(target: target, greeting: "mode json\r\n\(prefix)\(opened.count)\r\n"))
+                opened.append(try open(target: target, greeting: "mode json\n\(prefix)\(opened.count)\n"))
             }
             pool.poll(timeout: 0.01)
         }

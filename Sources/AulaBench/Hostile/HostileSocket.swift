@@ -96,7 +96,7 @@ final class LineClient {
     }
 
     func send(_ line: String) {
-        let bytes = Array((line + "\r\n").utf8)
+        let bytes = Array((line + "\n").utf8)
         var offset = 0
         let deadline = ClientPool.now + 5
         while offset < bytes.count && ClientPool.now < deadline {

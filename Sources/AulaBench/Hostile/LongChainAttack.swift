@@ -67,13 +67,13 @@ final class LongChainAttack: HostileAttack {
         }
         let client = try attackers.logIn(1, prefix: "chain\(target.tag)x", target: target)[0]
         student = client
-        attackers.pool.send(client, "play \(target.level)\r\n")
+        attackers.pool.send(client, "play \(target.level)\n")
         waitUntil(5) { opened }
         guard opened else {
             throw BenchError("level \(target.level) did not open (the bench's own content has it; a --target server needs it too)")
         }
         let program = LongChainAttack.program(shape, operators: operators)
-        attackers.pool.send(client, "code\r\n" + program.map { $0 + "\r\n" }.joined() + ".\r\n")
+        attackers.pool.send(client, "code\n" + program.map { $0 + "\n" }.joined() + ".\n")
         waitUntil(10) { echoed >= program.count }
         if echoed < program.count { setupProblem = "the editor echoed \(echoed) of \(program.count) lines" }
         // The paste counted towards this second's lines: wait out the flood window.
@@ -91,7 +91,7 @@ final class LongChainAttack: HostileAttack {
         if let student, !student.closed, pace.due(now) > 0 || readyAgain {
             readyAgain = waiting
             if !waiting {
-                attackers.pool.send(student, "submit\r\n")
+                attackers.pool.send(student, "submit\n")
                 submits += 1
                 waiting = true
             }

@@ -69,13 +69,13 @@ final class PinGuessAttack: HostileAttack {
                 return
             }
             switch kind {
-            case "name": attackers.pool.send(client, student + "\r\n")
-            case "code": attackers.pool.send(client, joinCode + "\r\n")
+            case "name": attackers.pool.send(client, student + "\n")
+            case "code": attackers.pool.send(client, joinCode + "\n")
             case "pin":
                 let n = next[client.index, default: (client.index % 100) * 100]
                 next[client.index] = n + 1
                 guesses += 1
-                attackers.pool.send(client, String(format: "%04d\r\n", n % 10_000))
+                attackers.pool.send(client, String(format: "%04d\n", n % 10_000))
             default: break
             }
         }
@@ -89,7 +89,7 @@ final class PinGuessAttack: HostileAttack {
     func tick(now: Double) {
         if !started, let target {
             started = true
-            for _ in 0..<connections { _ = try? attackers.open(target: target, greeting: "mode json\r\n") }
+            for _ in 0..<connections { _ = try? attackers.open(target: target, greeting: "mode json\n") }
         }
         attackers.pool.poll(timeout: 0.002)
         _ = console?.readLine(timeout: 0)

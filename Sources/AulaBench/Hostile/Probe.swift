@@ -84,7 +84,7 @@ final class Probe: @unchecked Sendable {
 
     private func run() {
         defer { finished.signal() }
-        let probe = Array("mode json\r\n".utf8)
+        let probe = Array("mode json\n".utf8)
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             lock.lock()

@@ -148,6 +148,6 @@ extension RawFloodAttack {
                                client.detach()
                                return client.fd
                            }
-                       }) { _ in Array("help\r\n".utf8) }
+                       }) { _ in Array("help\n".utf8) }
     }
 }

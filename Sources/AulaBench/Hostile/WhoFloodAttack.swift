@@ -42,7 +42,7 @@ final class WhoFloodAttack: HostileAttack {
 
     func tick(now: Double) {
         for _ in 0..<pace.due(now) where !clients.isEmpty {
-            attackers.pool.send(clients[turn % clients.count], "who\r\n")
+            attackers.pool.send(clients[turn % clients.count], "who\n")
             turn += 1
             sent += 1
         }

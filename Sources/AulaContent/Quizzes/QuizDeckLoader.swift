@@ -76,6 +76,39 @@ public enum QuizDeckLoader {
         }
     }
 
+    /// How often a player answering at random picks each type, question by
+    /// question summed: a single or multiple question gives each answer an
+    /// equal share, a ranged question gives each answer its band of the 1–10
+    /// scale. Keys are the deck's type keys (0 when unreachable).
+    public static func typeShares(_ deck: QuizDeck) -> [String: Double] {
+        var shares = Dictionary(uniqueKeysWithValues: deck.types.map { ($0.key, 0.0) })
+        for q in deck.questions where !q.answers.isEmpty {
+            let weights: [Double]
+            if q.kind == .ranged {
+                let bands = QuizAnswerParser.bands(answerCount: q.answers.count)
+                weights = bands.map { Double($0.to - $0.from + 1) / 10 }
+            } else {
+                weights = q.answers.map { _ in 1 / Double(q.answers.count) }
+            }
+            for (a, w) in zip(q.answers, weights) { if let t = a.type { shares[t, default: 0] += w } }
+        }
+        return shares
+    }
+
+    /// `aula check-content`'s balance warning for a personality deck (issue
+    /// 15): nil when every type is reachable by at least half as many answers
+    /// as the most reachable one. A warning, not a problem: the deck loads.
+    public static func balanceWarning(_ deck: QuizDeck) -> Phrase? {
+        guard deck.style == .personality, deck.types.count > 1 else { return nil }
+        let shares = typeShares(deck)
+        guard let most = deck.types.max(by: { (shares[$0.key] ?? 0) < (shares[$1.key] ?? 0) }),
+              let least = deck.types.min(by: { (shares[$0.key] ?? 0) < (shares[$1.key] ?? 0) }) else { return nil }
+        let high = shares[most.key] ?? 0, low = shares[least.key] ?? 0
+        guard high > 2 * low else { return nil }
+        func oneDecimal(_ x: Double) -> String { String(Double(Int((x * 10).rounded())) / 10) }
+        return Phrase("content.quiz.unbalanced", [deck.id, least.key, oneDecimal(low), most.key, oneDecimal(high)])
+    }
+
     private static func detail(_ error: any Error) -> String {
         if case DecodingError.dataCorrupted(let context) = error {
             if let underlying = context.underlyingError { return "\(underlying)" }

@@ -52,6 +52,9 @@ struct QuizDeckValidator {
         if let shuffle = root["shuffle"], shuffle != .null {
             if case .bool = shuffle {} else { problem("shuffle", "wrong_type.bool") }
         }
+        if let shuffleAnswers = root["shuffle_answers"], shuffleAnswers != .null {
+            if case .bool = shuffleAnswers {} else { problem("shuffle_answers", "wrong_type.bool") }
+        }
         seconds(root["seconds"], "seconds")
 
         let typeKeys = validateTypes(root["types"])

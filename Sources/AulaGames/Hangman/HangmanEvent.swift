@@ -2,10 +2,15 @@
 public enum HangmanOutcome: String, Equatable, Sendable {
     /// The word was completed (by letters or by `solve`).
     case solved
-    /// Nobody had lives left (or nobody was left to play).
-    case lost
+    /// Every player still in the round lost all their lives (or everyone left).
+    case noLives = "no_lives"
+    /// Nobody can play, and at least one of those left was benched for three
+    /// timeouts in a row rather than out of lives (SPEC §12).
+    case everyoneBenched = "everyone_benched"
     /// A teacher ended the round from the console (`skip`); points so far are kept.
     case skipped
+    /// The room's clock ran out (race mode).
+    case timeUp = "time_up"
 }
 
 /// Why points were given.
@@ -19,7 +24,7 @@ public enum HangmanScoreReason: Equatable, Sendable {
 }
 
 /// The end of a round: what the word was, who completed it, and everyone's points
-/// (in turn order, including players who went out, watched or left).
+/// (most points first, then turn order; players who went out, watched or left included).
 public struct HangmanResult: Equatable, Sendable {
     public let outcome: HangmanOutcome
     public let word: String

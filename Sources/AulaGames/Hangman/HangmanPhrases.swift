@@ -14,6 +14,7 @@ public enum HangmanPhrases {
         "hangman.spectator", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
         "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
+        "hangman.round_over.everyone_benched", "hangman.round_over.time_up",
     ]
 
     /// Keys for drawing the state in text and reader mode (used by the renderers).
@@ -22,7 +23,10 @@ public enum HangmanPhrases {
         "hangman.state.misses", "hangman.state.none", "hangman.state.lives", "hangman.state.your_turn",
         "hangman.state.turn", "hangman.state.watching", "hangman.state.points",
         "hangman.reader.lives", "hangman.reader.word", "hangman.reader.blank",
-        "hangman.reader.gallows", "hangman.reader.out",
+        "hangman.reader.gallows", "hangman.reader.out", "hangman.reader.gallows_full",
+        "hangman.turn_warning", "hangman.turn_warning.you", "hangman.bell.on", "hangman.bell.off",
+        "hangman.race.about", "hangman.race.how", "hangman.race.started", "hangman.race.completed",
+        "hangman.race.header", "hangman.race.row", "hangman.race.row.done", "hangman.race.row.out", "hangman.race.go",
     ]
 
     /// Every key the hangman rules, word rules and renderers use.
@@ -67,8 +71,10 @@ extension HangmanEvent {
         case .roundOver(let result):
             switch result.outcome {
             case .solved: return Phrase("hangman.round_over.solved", [result.word, result.completedBy ?? ""])
-            case .lost: return Phrase("hangman.round_over.lost", [result.word])
+            case .noLives: return Phrase("hangman.round_over.lost", [result.word])
+            case .everyoneBenched: return Phrase("hangman.round_over.everyone_benched", [result.word])
             case .skipped: return Phrase("hangman.round_over.skipped", [result.word])
+            case .timeUp: return Phrase("hangman.round_over.time_up", [result.word])
             }
         }
     }

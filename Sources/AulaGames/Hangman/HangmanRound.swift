@@ -42,6 +42,9 @@ public struct HangmanRound: Equatable, Sendable {
     /// extended by a teacher (the turn's length is the room's setting).
     public private(set) var turnClock: PausableClock
     public private(set) var finishedAt: Double?
+    /// Who lost a life with the last action (a miss or a wrong solve), until
+    /// the next action: their own gallows is what they want to see then.
+    public private(set) var lastMissBy: String?
 
     private var turnIndex: Int?
     private let characters: [Character]
@@ -111,8 +114,12 @@ public struct HangmanRound: Equatable, Sendable {
     public var lives: [(name: String, lives: Int)] { players.map { ($0.name, $0.lives) } }
     /// The players who still take turns, in turn order.
     public var playersWithLives: [String] { players.filter(\.canPlay).map(\.name) }
-    /// Points so far this round, in turn order.
-    public var scores: [HangmanScore] { players.map { HangmanScore(name: $0.name, points: $0.points) } }
+    /// Points so far this round: most first, equal points in turn order.
+    public var scores: [HangmanScore] {
+        players.enumerated()
+            .sorted { $0.element.points != $1.element.points ? $0.element.points > $1.element.points : $0.offset < $1.offset }
+            .map { HangmanScore(name: $0.element.name, points: $0.element.points) }
+    }
 
     public func player(named name: String) -> HangmanPlayer? { players.first { $0.name == name } }
 
@@ -133,6 +140,18 @@ public struct HangmanRound: Equatable, Sendable {
         guard !isOver else { return .failure(Refusal(code: "round_over")) }
         // Paused by a teacher: nobody plays and no turn times out; leaving still works.
         if isPaused, action.isPlay { return .failure(Refusal(code: "paused")) }
+        let result = act(action, now: now)
+        // A refused action changes nothing, not even whose gallows is shown.
+        if case .success(let events) = result {
+            lastMissBy = events.reduce(nil) { last, event in
+                if case .lifeLost(let player, _, _) = event { return player }
+                return last
+            }
+        }
+        return result
+    }
+
+    private mutating func act(_ action: HangmanAction, now: Double) -> Result<[HangmanEvent], Refusal> {
         switch action {
         case .guess(let name, let text):
             return onTurn(name).flatMap { index in
@@ -301,7 +320,13 @@ public struct HangmanRound: Equatable, Sendable {
         return events + finish(.solved, now: now)
     }
 
-    private mutating func lose(now: Double) -> [HangmanEvent] { finish(.lost, now: now) }
+    /// Nobody can play: `no_lives` when everyone still in the round is out of
+    /// lives (or everyone left), `everyone_benched` when someone still had lives
+    /// but was benched for timeouts.
+    private mutating func lose(now: Double) -> [HangmanEvent] {
+        let benched = players.contains { $0.status == .spectator && $0.lives > 0 }
+        return finish(benched ? .everyoneBenched : .noLives, now: now)
+    }
 
     private mutating func startTurnClock(now: Double) {
         turnStartedAt = now

@@ -134,7 +134,12 @@ public struct BoardState: Sendable {
             // Say what was really hit: a wall ahead is not "the air".
             return (false, Phrase(sight(at: target) == .wall ? "level.step.hit_wall" : "level.step.hit_air", [l]))
         case .pick:
-            guard let i = index(ada), keys[i] else { return (false, Phrase("level.step.nothing_to_pick", [l])) }
+            guard let i = index(ada), keys[i] else {
+                // Like hitting the air: bending down for nothing costs health, so
+                // pick() on every tile is not a shortcut past looking (issue 14, w3-06).
+                health -= 1
+                return (false, Phrase("level.step.nothing_to_pick", [l]))
+            }
             keys[i] = false
             keysLeft -= 1
             keysHeld += 1

@@ -81,9 +81,16 @@ public struct LevelLibrary: Sendable {
 
     /// Note ids unlocked by the solved levels, in the order levels are listed.
     public func unlockedNotes(solved: Set<String>) -> [String] {
+        unlockedNotes(xp: nil, solved: solved)
+    }
+
+    /// Note ids readable with `xp` and `solved`: a level's notes unlock as soon
+    /// as the level is open (not only once solved), so the note that explains a
+    /// level's new idea can be read while working on it (issue 14).
+    public func unlockedNotes(xp: Int?, solved: Set<String>) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
-        for level in levels where solved.contains(level.id) {
+        for level in levels where solved.contains(level.id) || xp.map({ $0 >= xpRequired(for: level.id) }) == true {
             for n in level.notesUnlocked where notes[n] != nil && seen.insert(n).inserted { out.append(n) }
         }
         return out

@@ -74,6 +74,21 @@ public enum QuizAnswerParser {
         rangedAnswer(hundredths: value * 100, answerCount: answerCount)
     }
 
+    /// The whole numbers of the 1–10 scale that land on each answer of a ranged
+    /// question, as `from…to` (SPEC §12: the prompt shows these ranges, never
+    /// `1)`…, so a student cannot mistake an answer's position for its value).
+    /// Every answer of a 2–6 answer question gets at least one number.
+    public static func bands(answerCount: Int) -> [QuizBand] {
+        guard answerCount > 0 else { return [] }
+        var bands: [QuizBand] = []
+        for v in scaleRange {
+            let i = rangedAnswer(value: v, answerCount: answerCount)
+            if i < bands.count { bands[i] = QuizBand(from: bands[i].from, to: v) }
+            else if i == bands.count { bands.append(QuizBand(from: v, to: v)) }
+        }
+        return bands
+    }
+
     /// `round((v-1)/9 * (count-1))`, halves away from zero, with v given in hundredths.
     static func rangedAnswer(hundredths: Int, answerCount: Int) -> Int {
         guard answerCount > 1 else { return 0 }
@@ -114,5 +129,15 @@ public enum QuizAnswerParser {
             fraction = f.count == 1 ? v * 10 : v
         }
         return w * 100 + fraction
+    }
+}
+
+/// The numbers of the ranged scale that choose one answer (`from…to`, inclusive).
+public struct QuizBand: Equatable, Sendable {
+    public let from: Int
+    public let to: Int
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
     }
 }

@@ -16,10 +16,16 @@ public struct QuizDeck: Codable, Equatable, Sendable {
     /// The result types of a personality deck, in tie-break order. Empty for graded decks.
     public var types: [QuizResultType]
     public var questions: [QuizQuestion]
+    /// `shuffle_answers` as the file says it (nil: not said). See `shufflesAnswers`.
+    public var shuffleAnswers: Bool?
 
+    /// `shuffleAnswers` defaults to false here (decks built in code keep their
+    /// order); a deck file without `shuffle_answers` reads as nil, which
+    /// `shufflesAnswers` turns into the SPEC §12 default (graded decks shuffle).
     public init(id: String, title: String, lang: String, description: String,
                 shuffle: Bool = false, seconds: Int = QuizDeck.defaultSeconds,
-                types: [QuizResultType] = [], questions: [QuizQuestion]) {
+                types: [QuizResultType] = [], questions: [QuizQuestion], shuffleAnswers: Bool? = false) {
+        self.shuffleAnswers = shuffleAnswers
         self.id = id
         self.title = title
         self.lang = lang
@@ -32,6 +38,7 @@ public struct QuizDeck: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id, title, lang, description, shuffle, seconds, types, questions
+        case shuffleAnswers = "shuffle_answers"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -44,6 +51,15 @@ public struct QuizDeck: Codable, Equatable, Sendable {
         seconds = try c.decodeIfPresent(Int.self, forKey: .seconds) ?? QuizDeck.defaultSeconds
         types = try c.decodeIfPresent([QuizResultType].self, forKey: .types) ?? []
         questions = try c.decode([QuizQuestion].self, forKey: .questions)
+        shuffleAnswers = try c.decodeIfPresent(Bool.self, forKey: .shuffleAnswers)
+    }
+
+    /// Whether single and multiple questions show their answers in a random
+    /// order (one order per question for the whole room): the deck's
+    /// `shuffle_answers`, else true for graded decks and false for personality
+    /// decks (SPEC §12). Ranged questions keep their order: they are a scale.
+    public var shufflesAnswers: Bool {
+        shuffleAnswers ?? (style == .graded)
     }
 
     /// Personality when any answer names a type, graded otherwise. A validated

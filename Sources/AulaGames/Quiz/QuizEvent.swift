@@ -21,6 +21,9 @@ public enum QuizEvent: Equatable, Sendable {
                   answeredCount: Int, playerCount: Int)
     /// `quiz.tally` — the bar chart of the question just closed.
     case questionClosed(QuizTally, reason: QuizCloseReason)
+    /// `quiz.feedback` — graded decks, right after the tally: each player's own
+    /// result on the question just closed and their rank so far.
+    case feedback([QuizFeedback])
     /// `quiz.result` and `round.end`.
     case finished(QuizResults)
 
@@ -46,7 +49,7 @@ public enum QuizEvent: Equatable, Sendable {
             return Phrase(changed ? "quiz.answer.changed" : "quiz.answer.saved",
                           [String(number), String(count), String(total)])
         case .questionClosed(_, let reason): return Phrase("quiz.closed.\(reason.rawValue)")
-        case .finished: return nil
+        case .feedback, .finished: return nil
         }
     }
 }
@@ -71,10 +74,37 @@ public struct QuizQuestionView: Equatable, Sendable {
     public let deckIndex: Int
     public let kind: QuestionKind
     public let text: String
+    /// The answers in the order shown (shuffled when the deck says so).
     public let answers: [String]
     /// The question's seconds before any player's multiplier.
     public let seconds: Int
     public let openedAt: Double
+    /// Ranged questions: the numbers of the 1–10 scale that pick each answer
+    /// (empty for the other kinds).
+    public var bands: [QuizBand] = []
+}
+
+/// One player's result on a graded question just closed (`quiz.feedback`).
+public struct QuizFeedback: Equatable, Sendable {
+    public let player: String
+    /// 1-based position of the question in this quiz.
+    public let number: Int
+    /// Nil when the player gave no answer.
+    public let correct: Bool?
+    public let points: Int
+    /// Rank on the leaderboard so far (distinct unless everything is equal).
+    public let rank: Int
+    /// Players on that leaderboard.
+    public let of: Int
+    /// The right answers as shown (1-based numbers and texts).
+    public let rightAnswers: [(number: Int, text: String)]
+
+    public static func == (a: QuizFeedback, b: QuizFeedback) -> Bool {
+        a.player == b.player && a.number == b.number && a.correct == b.correct && a.points == b.points
+            && a.rank == b.rank && a.of == b.of
+            && a.rightAnswers.map(\.number) == b.rightAnswers.map(\.number)
+            && a.rightAnswers.map(\.text) == b.rightAnswers.map(\.text)
+    }
 }
 
 /// The answers to one question, counted for the bar chart (`quiz.tally`).

@@ -9,6 +9,12 @@ extension QuizGame {
         guard !deck.questions.isEmpty else { throw Refusal(code: "quiz_no_questions") }
         order = Array(deck.questions.indices)
         if deck.shuffle { order.shuffle(using: &random) }
+        answerOrders = order.map { index in
+            let question = deck.questions[index]
+            var shown = Array(question.answers.indices)
+            if deck.shufflesAnswers && question.kind != .ranged { shown.shuffle(using: &random) }
+            return shown
+        }
         var events: [QuizEvent] = []
         let unteamed = players.filter { team(of: $0) == nil }
         if !teams.isEmpty && !unteamed.isEmpty {
@@ -38,7 +44,8 @@ extension QuizGame {
         let question = deck.questions[round.deckIndex]
         let choice: QuizChoice
         switch QuizAnswerParser.parse(text, kind: question.kind, answerCount: question.answers.count) {
-        case .success(let c): choice = c
+        // The player typed the numbers they saw: store the deck's answers.
+        case .success(let c): choice = QuizChoice(answers: deckAnswers(c.answers, position: position), scale: c.scale)
         case .failure(let refusal): throw refusal
         }
         let previous = round.answers[player]
@@ -147,6 +154,8 @@ extension QuizGame {
             for a in given.choice.answers where counts.indices.contains(a) { counts[a] += 1 }
         }
         let present = presentPlayers
+        // Bars in the order the answers were shown.
+        counts = shownOrder(position: position).map { counts.indices.contains($0) ? counts[$0] : 0 }
         return QuizTally(number: position + 1, counts: counts,
                          answered: players.filter { round.answers[$0] != nil }.count,
                          players: present.count)
@@ -158,9 +167,53 @@ extension QuizGame {
         let deckIndex = order[position]
         let q = deck.questions[deckIndex]
         let openedAt = rounds.indices.contains(position) ? rounds[position].openedAt : 0
-        return QuizQuestionView(number: position + 1, total: order.count, deckIndex: deckIndex,
-                                kind: q.kind, text: q.text, answers: q.answers.map(\.text),
-                                seconds: deck.seconds(for: q), openedAt: openedAt)
+        let texts = shownOrder(position: position).compactMap { q.answers[safe: $0]?.text }
+        var view = QuizQuestionView(number: position + 1, total: order.count, deckIndex: deckIndex,
+                                    kind: q.kind, text: q.text, answers: texts,
+                                    seconds: deck.seconds(for: q), openedAt: openedAt)
+        if q.kind == .ranged { view.bands = QuizAnswerParser.bands(answerCount: q.answers.count) }
+        return view
+    }
+
+    /// Shown index → deck index for the question at this position.
+    public func shownOrder(position: Int) -> [Int] {
+        if answerOrders.indices.contains(position) { return answerOrders[position] }
+        guard order.indices.contains(position) else { return [] }
+        return Array(deck.questions[order[position]].answers.indices)
+    }
+
+    /// The deck indices (ascending) of answers chosen by their shown indices.
+    func deckAnswers(_ shown: [Int], position: Int) -> [Int] {
+        let map = shownOrder(position: position)
+        return shown.compactMap { map[safe: $0] }.sorted()
+    }
+
+    /// The shown 1-based numbers and texts of the right answers of a graded
+    /// question at this position (empty for personality decks).
+    public func rightAnswers(position: Int) -> [(number: Int, text: String)] {
+        guard deck.style == .graded, rounds.indices.contains(position) else { return [] }
+        let question = deck.questions[rounds[position].deckIndex]
+        return shownOrder(position: position).enumerated().compactMap { shown, index in
+            guard let a = question.answers[safe: index], a.correct == true else { return nil }
+            return (shown + 1, a.text)
+        }
+    }
+
+    /// Each player's own result on the graded question at this position and
+    /// their rank on the leaderboard of the questions asked so far.
+    func feedback(position: Int) -> [QuizFeedback] {
+        guard deck.style == .graded, rounds.indices.contains(position) else { return [] }
+        let standings = computeResults().leaderboard
+        let right = rightAnswers(position: position)
+        let question = deck.questions[rounds[position].deckIndex]
+        return presentPlayers.compactMap { player in
+            guard let rank = standings.first(where: { $0.name == player })?.rank else { return nil }
+            let given = rounds[position].answers[player]
+            return QuizFeedback(player: player, number: position + 1,
+                                correct: given.map { isCorrect($0.choice, question) },
+                                points: points(of: player, position: position), rank: rank,
+                                of: standings.count, rightAnswers: right)
+        }
     }
 
     mutating func open(position: Int, now: Double) -> [QuizEvent] {
@@ -191,6 +244,8 @@ extension QuizGame {
         rounds[p].clock.pause(now: now)
         phase = .reviewing(p)
         guard let t = tally(position: p) else { return [] }
-        return [.questionClosed(t, reason: reason)]
+        var events: [QuizEvent] = [.questionClosed(t, reason: reason)]
+        if deck.style == .graded { events.append(.feedback(feedback(position: p))) }
+        return events
     }
 }

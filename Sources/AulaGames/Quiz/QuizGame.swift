@@ -57,6 +57,10 @@ public struct QuizGame: Sendable {
     public internal(set) var multipliers: [String: QuizTimeMultiplier] = [:]
     /// The deck indices of the questions in the order they are asked.
     public internal(set) var order: [Int] = []
+    /// For each position, the order its answers are shown in: shown index →
+    /// deck index (identity unless the deck shuffles answers). One order per
+    /// question for the whole room, drawn at `start`.
+    public internal(set) var answerOrders: [[Int]] = []
     /// The questions asked so far, in order.
     public internal(set) var rounds: [QuizRound] = []
     /// Set when the quiz is finished.
@@ -156,9 +160,12 @@ public struct QuizGame: Sendable {
         return [.teamPicked(player: player, team: teamName)]
     }
 
-    /// `teams auto N`: deal the players into N teams named A, B, C… in an
-    /// order drawn from `random`, so sizes differ by at most one.
-    public mutating func autoTeams(_ count: Int, random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
+    /// `teams auto N`: deal the players into N teams in an order drawn from
+    /// `random`, so sizes differ by at most one. Teams take the given `names`
+    /// in turn (the room passes friendly ones from the catalog, e.g. Comets,
+    /// Owls); past the list, or without one, they are A, B, C…
+    public mutating func autoTeams(_ count: Int, names: [String] = [],
+                                   random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
         guard !isStarted else { throw Refusal(code: "quiz_started") }
         guard !players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         let most = min(players.count, QuizGame.maxTeams)
@@ -167,7 +174,10 @@ public struct QuizGame: Sendable {
         }
         var dealt = players
         dealt.shuffle(using: &random)
-        var made = (0..<count).map { QuizTeam(name: QuizGame.autoTeamName($0), members: []) }
+        let usable = QuizGame.usableTeamNames(names)
+        var made = (0..<count).map {
+            QuizTeam(name: $0 < usable.count ? usable[$0] : QuizGame.autoTeamName($0), members: [])
+        }
         for (i, p) in dealt.enumerated() { made[i % count].members.append(p) }
         teams = made
         return [.teamsAssigned(teams)]
@@ -191,6 +201,16 @@ public struct QuizGame: Sendable {
     static func autoTeamName(_ i: Int) -> String {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return i < letters.count ? String(letters[i]) : String(i + 1)
+    }
+
+    /// The names that can be team names: trimmed, 1–16 characters, each once
+    /// (case-insensitively) and never a bare letter the fallback uses.
+    static func usableTeamNames(_ names: [String]) -> [String] {
+        var seen: Set<String> = [], out: [String] = []
+        for n in names.map(trim) where !n.isEmpty && n.count <= maxTeamName && n.count > 1 {
+            if seen.insert(n.lowercased()).inserted { out.append(n) }
+        }
+        return out
     }
 
     static func trim(_ s: String) -> String {

@@ -51,7 +51,7 @@ public enum QuizPhrases {
         "content.quiz.type_unknown", "content.quiz.type_duplicate", "content.quiz.type_key_invalid",
         "content.quiz.no_types", "content.quiz.types_in_graded",
         "content.quiz.no_correct", "content.quiz.ranged_graded",
-        "content.quiz.summary.personality", "content.quiz.summary.graded",
+        "content.quiz.summary.personality", "content.quiz.summary.graded", "content.quiz.unbalanced",
     ]
 
     public static let allKeys: [String] = refusalKeys + eventKeys + screenKeys + contentKeys

@@ -29,6 +29,9 @@ public struct QuizPlayerResult: Equatable, Sendable {
     /// Seconds spent answering, summed over the questions (a question not
     /// answered counts the time it stayed open for the player).
     public let answerTime: Double
+    /// Personality decks: the types tied at the top, in deck order, when more
+    /// than one was (`type` is the one chosen last); empty otherwise.
+    public var tied: [QuizResultType] = []
 }
 
 /// One team's result.
@@ -70,7 +73,8 @@ extension QuizGame {
             var answered = 0, correct = 0, points = 0
             var time = 0.0
             var typeCounts: [String: Int] = [:]
-            for round in rounds {
+            var lastChosen: [String: Int] = [:]
+            for (position, round) in rounds.enumerated() {
                 let question = deck.questions[round.deckIndex]
                 guard let given = round.answers[player] else {
                     time += openSeconds(round, for: player)
@@ -82,26 +86,23 @@ extension QuizGame {
                 case .personality:
                     points += QuizPoints.perAnswer
                     for a in given.choice.answers {
-                        if let key = question.answers[safe: a]?.type { typeCounts[key, default: 0] += 1 }
+                        if let key = question.answers[safe: a]?.type {
+                            typeCounts[key, default: 0] += 1
+                            lastChosen[key] = position
+                        }
                     }
                 case .graded:
                     guard isCorrect(given.choice, question) else { continue }
                     correct += 1
-                    switch scoring {
-                    case .accuracy: points += QuizPoints.perCorrect
-                    case .speed:
-                        let own = multiplier(for: player).seconds(deck.seconds(for: question))
-                            ?? Double(deck.seconds(for: question))   // untimed: the plain clock, capped
-                        points += QuizPoints.speed(elapsed: given.elapsed, seconds: own + round.clock.extra)
-                    }
+                    points += self.points(of: player, position: position)
                 }
             }
             if style == .personality, let team {
                 points += QuizPoints.teamBonus * (synced[team]?.count ?? 0)
             }
-            rows.append(QuizPlayerResult(name: player, team: team, type: mostFrequent(typeCounts),
+            rows.append(QuizPlayerResult(name: player, team: team, type: mostFrequent(typeCounts, lastChosen: lastChosen),
                                          answered: answered, correct: correct, points: points,
-                                         answerTime: time))
+                                         answerTime: time, tied: tiedTypes(of: player)))
         }
         rows.sort { a, b in
             if style == .graded, scoring == .accuracy, a.correct != b.correct { return a.correct > b.correct }
@@ -119,11 +120,15 @@ extension QuizGame {
         var teamRows: [QuizTeamResult] = []
         for team in teams {
             var counts: [String: Int] = [:]
-            for round in rounds {
+            var lastChosen: [String: Int] = [:]
+            for (position, round) in rounds.enumerated() {
                 let question = deck.questions[round.deckIndex]
                 for m in team.members {
                     for a in round.answers[m]?.choice.answers ?? [] {
-                        if let key = question.answers[safe: a]?.type { counts[key, default: 0] += 1 }
+                        if let key = question.answers[safe: a]?.type {
+                            counts[key, default: 0] += 1
+                            lastChosen[key] = position
+                        }
                     }
                 }
             }
@@ -131,7 +136,7 @@ extension QuizGame {
             let syncCount = synced[team.name]?.count ?? 0
             teamRows.append(QuizTeamResult(
                 name: team.name, members: team.members,
-                type: style == .personality ? mostFrequent(counts) : nil,
+                type: style == .personality ? mostFrequent(counts, lastChosen: lastChosen) : nil,
                 sync: style == .personality ? (rounds.isEmpty ? 0 : Double(syncCount) / Double(rounds.count)) : nil,
                 syncedQuestions: syncCount,
                 points: QuizPoints.teamMean(memberPoints)))
@@ -157,11 +162,42 @@ extension QuizGame {
         }
     }
 
+    /// Points of one player's answer to the question at this position: the
+    /// one rule `computeResults` and the saved answers both use.
+    /// Personality: 10 per answer, +5 when their team was in sync on it.
+    /// Graded: 0 when wrong; when right 10 (accuracy) or 5 + 5 × the fraction
+    /// of their own time left (speed), rounded.
+    public func points(of player: String, position: Int) -> Int {
+        guard rounds.indices.contains(position), let given = rounds[position].answers[player] else { return 0 }
+        let round = rounds[position]
+        let question = deck.questions[round.deckIndex]
+        switch deck.style {
+        case .personality:
+            var points = QuizPoints.perAnswer
+            if let team = team(of: player), syncedRounds()[team]?.contains(position) == true {
+                points += QuizPoints.teamBonus
+            }
+            return points
+        case .graded:
+            guard isCorrect(given.choice, question) else { return 0 }
+            switch scoring {
+            case .accuracy: return QuizPoints.perCorrect
+            case .speed:
+                let seconds = deck.seconds(for: question)
+                // Untimed: the plain clock, capped.
+                let own = multiplier(for: player).seconds(seconds) ?? Double(seconds)
+                return QuizPoints.speed(elapsed: given.elapsed, seconds: own + round.clock.extra)
+            }
+        }
+    }
+
     /// For each team, the 0-based positions of the questions it was in sync on:
-    /// every member answered and all their chosen answers had one and the same type.
+    /// every member answered, at least two of them (a team of one is not "in
+    /// sync" with anybody, SPEC §12), and all their chosen answers had one and
+    /// the same type.
     public func syncedRounds() -> [String: [Int]] {
         var result: [String: [Int]] = [:]
-        for team in teams where !team.members.isEmpty {
+        for team in teams where team.members.count >= 2 {
             var positions: [Int] = []
             for (p, round) in rounds.enumerated() {
                 let question = deck.questions[round.deckIndex]
@@ -180,14 +216,34 @@ extension QuizGame {
         return result
     }
 
-    /// The type with the highest count; ties go to the type listed first in the deck.
-    func mostFrequent(_ counts: [String: Int]) -> QuizResultType? {
-        var best: QuizResultType? = nil, bestCount = 0
+    /// The type with the highest count; a tie goes to the tied type chosen
+    /// last (the latest question position in `lastChosen`), then to the type
+    /// listed first in the deck (SPEC §12: never always the first type).
+    func mostFrequent(_ counts: [String: Int], lastChosen: [String: Int] = [:]) -> QuizResultType? {
+        var best: QuizResultType? = nil, bestCount = 0, bestLast = Int.min
         for type in deck.types {
             let n = counts[type.key] ?? 0
-            if n > bestCount { best = type; bestCount = n }
+            let last = lastChosen[type.key] ?? Int.min
+            if n > bestCount || (n == bestCount && n > 0 && last > bestLast) {
+                best = type; bestCount = n; bestLast = last
+            }
         }
         return best
+    }
+
+    /// The tied types (two or more with the top count), in deck order; empty
+    /// when one type wins outright. For "a mix of Japan and Iceland".
+    public func tiedTypes(of player: String) -> [QuizResultType] {
+        var counts: [String: Int] = [:]
+        for round in rounds {
+            let question = deck.questions[round.deckIndex]
+            for a in round.answers[player]?.choice.answers ?? [] {
+                if let key = question.answers[safe: a]?.type { counts[key, default: 0] += 1 }
+            }
+        }
+        guard let top = counts.values.max(), top > 0 else { return [] }
+        let tied = deck.types.filter { counts[$0.key] == top }
+        return tied.count > 1 ? tied : []
     }
 
     /// How long a question stayed open for a player who did not answer it.

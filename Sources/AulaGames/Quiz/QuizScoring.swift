@@ -1,9 +1,9 @@
 /// How a graded quiz turns answers into points (`set scoring speed|accuracy`).
 /// Personality decks always score 10 per answered question plus the team bonus.
 public enum QuizScoring: String, Codable, Sendable, CaseIterable {
-    /// Correct answers score `round(1000 * (1 - elapsed/seconds/2))`: 1,000 at once, 500 at the bell.
+    /// Correct answers score `round(5 + 5 × time left / seconds)`: 10 at once, 5 at the bell.
     case speed
-    /// 1,000 per correct answer; total answer time only breaks ties, so a slow
+    /// 10 per correct answer; total answer time only breaks ties, so a slow
     /// reader is never ranked below a faster student with fewer correct answers.
     case accuracy
 
@@ -25,17 +25,18 @@ public enum QuizPoints {
     public static let perAnswer = 10
     /// Bonus to each member when the whole team answered with one and the same type.
     public static let teamBonus = 5
-    /// Points for a correct answer under accuracy scoring.
-    public static let perCorrect = 1000
+    /// Points for a correct answer under accuracy scoring (SPEC §12: 10, so a
+    /// quiz weighs about what a level or a couple of hangman rounds do).
+    public static let perCorrect = 10
 
-    /// `round(1000 * (1 - elapsed/seconds/2))` with `elapsed` held to 0…seconds,
-    /// so a correct answer is worth 500–1000. `seconds` is the player's own
+    /// `round(5 + 5 × (1 - elapsed/seconds))` with `elapsed` held to 0…seconds,
+    /// so a correct answer is worth 5–10. `seconds` is the player's own
     /// seconds (question seconds × their multiplier).
     public static func speed(elapsed: Double, seconds: Double) -> Int {
         guard seconds > 0, elapsed.isFinite else { return perCorrect }
         let e = min(max(elapsed, 0), seconds)
-        // 1000 - 500·e/s is the same formula, with less floating-point drift.
-        return Int((1000 - 500 * e / seconds).rounded(.toNearestOrAwayFromZero))
+        // 10 - 5·e/s is the same formula, with less floating-point drift.
+        return Int((10 - 5 * e / seconds).rounded(.toNearestOrAwayFromZero))
     }
 
     /// A team's points: the mean of its members' points, rounded half away from zero.

@@ -12,7 +12,8 @@ final class AdminCall: @unchecked Sendable {
     let session: AdminSession
     let teacher: String
     /// The command line as typed (passwords are never typed on it: they are asked at a hidden prompt).
-    let line: String
+    /// `forget` replaces it before it ends, so the audit keeps no student's name.
+    var line: String
     let audited: Bool
     private var finished = false
 

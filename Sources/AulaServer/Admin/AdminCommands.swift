@@ -27,6 +27,7 @@ enum AdminCommands {
         Command("admin.broadcast", "broadcast", aliases: ["anunciar", "aviso"]) { call, args in call.broadcast(args) },
         Command("admin.accommodate", "accommodate", aliases: ["adaptar"]) { call, args in call.accommodate(args) },
         Command("admin.release", "release", aliases: ["liberar"]) { call, args in call.release(args) },
+        Command("admin.forget", "forget", aliases: ["olvidar"]) { call, args in call.forgetStudent(args) },
         // Running the lesson
         Command("admin.room", "room", aliases: ["sala"]) { call, args in call.roomCommand(args) },
         Command("admin.challenge", "challenge", aliases: ["reto", "desafio", "desafío"]) { call, args in call.challengeCommand(args) },
@@ -34,6 +35,7 @@ enum AdminCommands {
         Command("admin.resume", "resume", aliases: ["reanudar", "seguir"]) { call, args in call.lessonControl(.resume, args) },
         Command("admin.skip", "skip", aliases: ["saltar"]) { call, args in call.lessonControl(.skip, args) },
         Command("admin.extend", "extend", aliases: ["ampliar", "alargar"]) { call, args in call.extend(args) },
+        Command("admin.quiz", "quiz", aliases: ["cuestionario"]) { call, args in call.quizCommand(args) },
         Command("admin.board", "board", aliases: ["pantalla"]) { call, args in call.boardCommand(args) },
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },

@@ -58,6 +58,8 @@ final class AdminPort: ConnectionHandler {
             if width >= Renderer.minWidth { session.client.renderer.width = min(width, Renderer.maxWidth) }
         case .screenReader:
             session.client.renderer.reader = true
+        case .terminalType:
+            break
         }
     }
 

@@ -316,6 +316,7 @@ final class AdminSession: @unchecked Sendable {
         if let session = server.classSession {
             client.send(InfoEvent("admin.session_running", session.group.name, session.joinCode))
         }
+        server.storageWatch?.remind { client.send($0) }  // a storage alert still on (issue 17)
         commandFinished()
     }
 

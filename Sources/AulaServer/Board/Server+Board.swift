@@ -1,4 +1,3 @@
-import Foundation
 import AulaNet
 import AulaStore
 
@@ -19,14 +18,10 @@ extension Server {
         guard let board, let port = board.port else { return nil }
         var host = config.boardHost.contains(":") ? "[\(config.boardHost)]" : config.boardHost
         // Bound to every address: print one the projector's computer can reach.
-        if config.boardHost == "0.0.0.0" || config.boardHost == "::", let lan = Self.lanAddress { host = lan }
+        if config.boardHost == "0.0.0.0" || config.boardHost == "::", let lan = LocalAddresses.lanIPv4().first { host = lan }
         return "http://\(host):\(port)/" + (board.key.required ? "?key=\(board.key.value)" : "")
     }
 
     public var boardPort: Int? { board?.port }
 
-    /// This machine's first IPv4 address that is not loopback (nil: none).
-    static let lanAddress: String? = Host.current().addresses.first { address in
-        address.split(separator: ".").count == 4 && !address.hasPrefix("127.") && !address.contains(":")
-    }
 }

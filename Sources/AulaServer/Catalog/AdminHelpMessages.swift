@@ -84,6 +84,13 @@ extension CatalogParts {
             // The teacher sees the room (issue 13).
             "usage.admin.levels": "levels",
             "help.admin.levels": "Lists every world and level: the ids challenge start takes (like w1-03), titles, the XP that opens each and the XP it gives, and its time.",
+            // A quiz the teacher runs (issue 13).
+            "usage.admin.quiz": "quiz host DECK | quiz start [ROOM] [TEAMS] | quiz next [ROOM] | quiz end [ROOM]",
+            "help.admin.quiz": "Runs a quiz from the console without playing: host opens a room for the class's group (students in the lobby are told to join), start deals teams of about four if nobody picked one (TEAMS: how many, 0 for none), next closes the question or shows the next one, end ends the quiz now (results shown and saved). Its questions and tallies are shown here.",
+
+            // A school year (issue 17)
+            "usage.admin.forget": "forget [GROUP/]NAME",
+            "help.admin.forget": "Deletes a student and everything stored about them (scores, answers, attempts, progress) after you confirm. The audit log keeps no name.",
         ],
         es: [
             "usage.admin.help": "ayuda [comando]",
@@ -168,6 +175,13 @@ extension CatalogParts {
             // El profesorado ve la clase (issue 13).
             "usage.admin.levels": "niveles",
             "help.admin.levels": "Muestra todos los mundos y niveles: los identificadores que usa reto empezar (como w1-03), los títulos, la XP que abre cada uno, la XP que da y su tiempo.",
+            // Un cuestionario dirigido por docentes (issue 13).
+            "usage.admin.quiz": "cuestionario abrir BARAJA | cuestionario empezar [SALA] [EQUIPOS] | cuestionario siguiente [SALA] | cuestionario terminar [SALA]",
+            "help.admin.quiz": "Dirige un cuestionario desde la consola sin jugar: abrir crea una sala para el grupo de la clase (se avisa a quienes estén en el vestíbulo), empezar reparte equipos de unas cuatro personas si nadie eligió (EQUIPOS: cuántos, 0 para ninguno), siguiente cierra la pregunta o muestra la siguiente, terminar acaba el cuestionario ya (resultados mostrados y guardados). Aquí verás sus preguntas y recuentos.",
+
+            // Un curso escolar (issue 17)
+            "usage.admin.forget": "olvidar [GRUPO/]NOMBRE",
+            "help.admin.forget": "Borra a un estudiante y todo lo guardado sobre esa persona (puntos, respuestas, intentos, progreso), tras confirmarlo. El registro no guarda el nombre.",
         ]
     )
 }

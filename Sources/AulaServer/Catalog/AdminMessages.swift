@@ -175,6 +175,17 @@ extension CatalogParts {
             "admin.challenge.solved": "solved",
             "admin.challenge.not_solved": "not solved",
             "admin.challenge.working": "working",
+
+            // A school year (issue 17): storage faults, the moved database, backups, forget.
+            "admin.storage.fault": "Alert: saving to {0} is failing or delayed ({1}). Play goes on and nothing already saved is lost; the server keeps retrying and will say when saving works again.",
+            "admin.storage.recovered": "Saving to {0} works again: everything waiting has been saved.",
+            "admin.storage.moved": "Alert: the database file {0} was moved or deleted while the server ran. From now on nothing is saved: put the file back if you can and restart aula serve.",
+            "admin.backup.failed": "Alert: the automatic backup into {0} failed ({1}). Check the disk space and that folder.",
+            "admin.forget.confirm": "This deletes {0} ({1}) and everything stored about them: scores, answers, attempts, programs, progress. It cannot be undone (backups still hold the old rows).",
+            "admin.prompt.forget": "Type yes to delete, anything else cancels:",
+            "admin.forget.cancelled": "Nothing was deleted.",
+            "admin.forget.done": "{0} ({1}) forgotten: no row about them is left.",
+            "error.forget_online": "{0} is connected right now: kick them first (kick {0}), then forget.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -236,7 +247,7 @@ extension CatalogParts {
             "admin.room_told.paused": "El profesor ha pausado el juego: el reloj está parado.",
             "admin.room_told.resumed": "El profesor ha reanudado el juego: el reloj vuelve a correr.",
             "admin.room_told.skipped": "El profesor ha hecho avanzar el juego.",
-            "admin.room_told.extended": "El profesor os ha dado {0} segundos más.",
+            "admin.room_told.extended": "Su docente les dio {0} segundos más.",
             "admin.room_told.created_for_you": "El profesor ha abierto la sala {0} para ti: tú la diriges.",
             "admin.lesson.paused": "En pausa: {0}.",
             "admin.lesson.resumed": "Reanudado: {0}.",
@@ -350,6 +361,17 @@ extension CatalogParts {
             "admin.challenge.solved": "resuelto",
             "admin.challenge.not_solved": "sin resolver",
             "admin.challenge.working": "trabajando",
+
+            // Un curso escolar (issue 17): fallos al guardar, base de datos movida, copias, olvidar.
+            "admin.storage.fault": "Aviso: guardar en {0} está fallando o va con retraso ({1}). El juego sigue y no se pierde nada de lo ya guardado; el servidor lo vuelve a intentar y avisará cuando se pueda guardar de nuevo.",
+            "admin.storage.recovered": "Ya se puede guardar de nuevo en {0}: todo lo pendiente está guardado.",
+            "admin.storage.moved": "Aviso: el archivo de la base de datos {0} se ha movido o borrado con el servidor en marcha. Desde ahora no se guarda nada: devuelve el archivo a su sitio si puedes y reinicia aula serve.",
+            "admin.backup.failed": "Aviso: la copia de seguridad automática en {0} ha fallado ({1}). Revisa el espacio en disco y esa carpeta.",
+            "admin.forget.confirm": "Esto borra a {0} ({1}) y todo lo guardado sobre esa persona: puntos, respuestas, intentos, programas, progreso. No se puede deshacer (las copias de seguridad siguen teniendo las filas antiguas).",
+            "admin.prompt.forget": "Escribe sí para borrar; cualquier otra cosa cancela:",
+            "admin.forget.cancelled": "No se ha borrado nada.",
+            "admin.forget.done": "Se ha olvidado a {0} ({1}): no queda ninguna fila sobre esa persona.",
+            "error.forget_online": "{0} tiene la conexión abierta ahora mismo: primero usa expulsar {0} y después olvidar.",
         ]
     )
 }

@@ -140,6 +140,8 @@ extension CatalogParts {
             "error.name_held": "{0} belongs to someone who just lost their connection; wait {1} minutes or ask your teacher.",
             "login.storage_unavailable": "The class database is not answering right now; try again in a minute or tell your teacher.",
             "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
+            // Clients (issue 16, docs/clients.md).
+            "client.tintin_verbatim": "TinTin++ splits lines at \";\", which programs need: type #config {verbatim} on to send every line as you type it.",
         ],
         es: [
             "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
@@ -232,7 +234,7 @@ extension CatalogParts {
             "error.line_too_long": "Esa línea tenía más de {0} bytes y se ha ignorado. Escribe líneas más cortas.",
             "error.throttled": "Demasiadas líneas a la vez: algunas se han ignorado. Ve un poco más despacio.",
             "error.server_full": "El servidor está lleno ahora mismo. Prueba otra vez dentro de un minuto.",
-            "error.too_many_connections": "Demasiadas conexiones nuevas desde tu ordenador. Espera un momento y vuelve a probar.",
+            "error.too_many_connections": "Demasiadas conexiones nuevas desde tu computadora. Espera un momento y vuelve a probar.",
             "error.name_empty": "Escribe un nombre (de 2 a 16 letras o cifras).",
             "error.name_too_short": "Ese nombre es demasiado corto: usa al menos {0} caracteres.",
             "error.name_too_long": "Ese nombre es demasiado largo: usa como mucho {0} caracteres.",
@@ -257,8 +259,8 @@ extension CatalogParts {
             "content.not_utf8": "el archivo no es texto UTF-8",
             // [limits] issue 12: login deadline, per-address caps, chat budget, paged who/rooms.
             "error.login_timeout": "Has tardado más de {0} segundos en entrar, así que se cierra la conexión. Vuelve a conectarte cuando lo tengas todo a mano.",
-            "error.too_many_logging_in": "Hay demasiadas conexiones de tu ordenador entrando a la vez. Termina de entrar en una, o espera un momento, y vuelve a probar.",
-            "error.address_full": "Tu ordenador ya tiene {0} conexiones abiertas. Cierra alguna y vuelve a probar.",
+            "error.too_many_logging_in": "Hay demasiadas conexiones de tu computadora entrando a la vez. Termina de entrar en una, o espera un momento, y vuelve a probar.",
+            "error.address_full": "Tu computadora ya tiene {0} conexiones abiertas. Cierra alguna y vuelve a probar.",
             "error.chat_throttled": "Ahora hay demasiado movimiento en el chat: tu línea no se ha enviado. Espera un momento y vuelve a probar.",
             "who.title_paged": "Conectados ahora ({0}) — página {1} de {2}:",
             "who.next_page": "Escribe \"quien {0}\" para ver la página siguiente.",
@@ -279,7 +281,9 @@ extension CatalogParts {
             "error.pin_locked": "Demasiados PIN incorrectos. Espera {0} minutos antes de volver a probar, o avisa a tu docente.",
             "error.name_held": "{0} es el nombre de alguien que acaba de perder la conexión; espera {1} minutos o avisa a tu docente.",
             "login.storage_unavailable": "La base de datos de la clase no responde ahora mismo; vuelve a probar en un minuto o avisa a tu docente.",
-            "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otro ordenador: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
+            "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otra computadora: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
+            // Clientes (issue 16, docs/clients.md).
+            "client.tintin_verbatim": "TinTin++ corta las líneas en \";\", que los programas necesitan: escribe #config {verbatim} on para enviar cada línea tal como la escribes.",
         ]
     )
 }

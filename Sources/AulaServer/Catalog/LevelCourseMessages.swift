@@ -38,6 +38,14 @@ extension CatalogParts {
             "admin.code.title_live": "{0}'s program for {1} (in the editor now):",
             "admin.code.none": "{0} has no kept program yet.",
             "admin.hint.done": "Hint sent to {0}.",
+            // course content (issue 14): the concept a level introduces, singular counts, facing letters
+            "level.opened.new_note": "New: {0} — read it now with: notes {1}",
+            "level.editor.closed_one": "Editor closed: 1 line. Type run to try it, step to go one step at a time, list to see it, submit to hand it in.",
+            "level.program.restored_one": "Your program from last time is back (1 line). Type list to see it, clear to start over.",
+            "level.facing_letter.N": "N",
+            "level.facing_letter.E": "E",
+            "level.facing_letter.S": "S",
+            "level.facing_letter.W": "W",
         ],
         es: [
             "_part.level_course": "curso de niveles",
@@ -59,7 +67,7 @@ extension CatalogParts {
             "level.teacher_hint": "Pista de {0}: {1}",
             "usage.admin.progress": "progreso [GRUPO]",
             "help.admin.progress": "Estudiantes × niveles: ✓ y estrellas si está resuelto, intentos, ! si se ha atascado (5+ intentos fallidos o 10+ minutos sin resolverlo).",
-            "usage.admin.code": "codigo NOMBRE [NIVEL]",
+            "usage.admin.code": "código NOMBRE [NIVEL]",
             "help.admin.code": "Muestra el programa de un estudiante con números de línea: el del editor abierto, o el guardado para el nivel.",
             "usage.admin.hint": "pista NOMBRE TEXTO",
             "help.admin.hint": "Envía una pista privada a un estudiante.",
@@ -74,6 +82,14 @@ extension CatalogParts {
             "admin.code.title_live": "Programa de {0} para {1} (en el editor ahora):",
             "admin.code.none": "{0} todavía no tiene ningún programa guardado.",
             "admin.hint.done": "Pista enviada a {0}.",
+            // contenido del curso (issue 14)
+            "level.opened.new_note": "Nuevo: {0} — léelo ya con: apuntes {1}",
+            "level.editor.closed_one": "Editor cerrado: 1 línea. Escribe ejecutar para probarlo, paso para ir paso a paso, listar para verlo, entregar para entregarlo.",
+            "level.program.restored_one": "Tu programa de la última vez ha vuelto (1 línea). Escribe listar para verlo, limpiar para empezar de nuevo.",
+            "level.facing_letter.N": "N",
+            "level.facing_letter.E": "E",
+            "level.facing_letter.S": "S",
+            "level.facing_letter.W": "O",
         ]
     )
 }

@@ -27,6 +27,15 @@ public struct ServerConfig: Sendable {
     /// How long graceful shutdown may take before we stop waiting.
     public var shutdownTimeout: Double = 4
 
+    // A school year (issue 17): backups, the moved-database check.
+    /// Where daily backups go; nil: `backups/` beside the database.
+    public var backupDirectory: String?
+    /// Backups kept (older ones are deleted); 0 keeps every one.
+    public var backupKeep = 14
+    /// Hours between backups; 0 = no automatic backups.
+    public var backupEvery: Double = 24
+    /// Seconds between checks that the database file is still where it was opened.
+    public var storageCheckEvery: Double = 5
     /// The projector board (SPEC §12): HTTP on this port, nil = off
     /// (`--board-port 0`); 0 here = an ephemeral port (tests).
     public var boardPort: Int? = 4002

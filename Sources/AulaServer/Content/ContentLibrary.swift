@@ -22,7 +22,10 @@ public struct ContentLibrary: Sendable {
                 catalog.text("check.word_decks", language, String(wordDecks.count),
                              String(wordDecks.reduce(0) { $0 + $1.words.count })),
                 catalog.text("check.quiz_decks", language, String(quizDecks.count))]
-            + quizDecks.map { "  " + catalog.text(QuizDeckLoader.summary($0), language) }
+            + quizDecks.flatMap { deck in
+                ["  " + catalog.text(QuizDeckLoader.summary(deck), language)]
+                    + (QuizDeckLoader.balanceWarning(deck).map { ["    " + catalog.text($0, language)] } ?? [])
+            }
             + [catalog.text("check.levels", language, String(levels.worlds.count), String(levels.levels.count),
                             String(levels.noteIDs.count))]
     }

@@ -28,6 +28,9 @@ enum HangmanCommands {
         Command("hangman.set", "set", aliases: ["poner", "ajustar"]) { call, args in
             game(call)?.set(args, by: call.player)
         },
+        Command("hangman.bell", "bell", aliases: ["campana", "timbre"]) { call, args in
+            game(call)?.setBell(args[0], by: call.player)
+        },
     ])
 
     private static func game(_ call: GameCall) -> HangmanGame? { call.room.game as? HangmanGame }

@@ -19,6 +19,13 @@ public struct HangmanView: Sendable {
     public let misses: [String]
     /// The hint, once someone asked for it this round.
     public let hint: String?
+    /// Whole seconds left on the turn clock (held while paused); nil when no
+    /// clock runs (no round, round over). Set by the room, which owns the setting.
+    public var turnSecondsLeft: Int?
+    /// Who lost a life with the last action: they see their own gallows.
+    public var lastMissBy: String?
+    /// Race mode: no turns; the last line says the race is on.
+    public var race = false
 
     public init(round: HangmanRound?, hintShown: Bool) {
         self = round?.view(hintShown: hintShown) ?? HangmanView(mask: "", letterCount: 0, maxLives: 0, lives: [], turn: nil,
@@ -39,21 +46,33 @@ public struct HangmanView: Sendable {
 
     /// The player whose turn it is, with their misses (the gallows shows them).
     var turnPlayer: Lives? { turn.flatMap { name in lives.first { $0.name == name } } }
+
+    /// Whose gallows this viewer sees: their own right after they missed
+    /// (the full figure at 0 lives), else that of the player whose turn it is.
+    func gallowsOwner(for viewer: String?) -> Lives? {
+        if let viewer, viewer == lastMissBy, let own = lives.first(where: { $0.name == viewer }) { return own }
+        return turnPlayer
+    }
 }
 
 extension HangmanRound {
     /// The snapshot of this round. A method rather than an initialiser taking
     /// the round, so the round is read where it is, not copied for every guess.
     func view(hintShown: Bool) -> HangmanView {
-        HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives,
-                    lives: players.map { HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses) },
-                    turn: turn, tried: tried.map(String.init), misses: misses.map(String.init),
-                    hint: hintShown ? hint : nil)
+        // Players who left are not listed (SPEC §12); their points stay in the round.
+        var view = HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives,
+                               lives: players.filter { $0.status != .left }
+                                   .map { HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses) },
+                               turn: turn, tried: tried.map(String.init), misses: misses.map(String.init),
+                               hint: hintShown ? hint : nil)
+        view.lastMissBy = lastMissBy
+        return view
     }
 }
 
-/// `hangman.state {room, mask, lives:{name:n}, turn, tried:[...], misses:[...], hint?}`
+/// `hangman.state {room, mask, lives:{name:n}, turn, tried:[...], misses:[...], hint?, turn_seconds_left}`
 /// — the word and everyone's lives after every change, and for `state`.
+/// `turn_seconds_left` is the turn clock in whole seconds, null when no clock runs.
 public struct HangmanStateEvent: SelfWritingEvent {
     public let room: String
     public let view: HangmanView
@@ -70,6 +89,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
         fields.add("tried", strings: view.tried)
         fields.add("misses", strings: view.misses)
         if let hint = view.hint { fields.add("hint", hint) }
+        fields.add("turn_seconds_left", view.turnSecondsLeft.map { JSON.int($0) } ?? .null)
     }
 
     public func text(_ t: TextContext) -> [String] {
@@ -83,7 +103,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
     /// screen; the lives line shows everyone else's standing.
     private func drawnText(_ t: TextContext) -> [String] {
         var lines: [String] = []
-        if let player = view.turnPlayer, player.misses > 0 {
+        if let player = view.gallowsOwner(for: viewer), player.misses > 0 {
             let art = GallowsArt.lines(misses: player.misses, maxLives: view.maxLives)
             for (i, row) in art.enumerated() {
                 // The owner's name beside the beam, so nobody thinks it is theirs.
@@ -116,14 +136,17 @@ public struct HangmanStateEvent: SelfWritingEvent {
             lines.append(p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
                                      : t.say("hangman.reader.out", p.name))
         }
-        if let player = view.turnPlayer, player.misses > 0 {
+        if let player = view.gallowsOwner(for: viewer), player.misses > 0 {
             lines.append(t.say("hangman.reader.gallows", player.name, String(player.misses), String(view.maxLives)))
+            // At 0 lives the figure is complete: say so in words too.
+            if player.lives == 0 { lines.append(t.say("hangman.reader.gallows_full", player.name)) }
         }
         lines.append(turnLine(t))
         return lines
     }
 
     private func turnLine(_ t: TextContext) -> String {
+        if view.race { return t.paint(.good, t.say("hangman.race.go", String(view.turnSecondsLeft ?? 0))) }
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn")) }
         if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
@@ -187,6 +210,8 @@ public struct HangmanRoundEndEvent: Event {
     public struct Line: Sendable {
         public let name: String
         public let points: Int
+        /// Competition rank: equal points share it (1, 2, 2, 4).
+        public var rank = 1
     }
 
     public let room: String
@@ -201,18 +226,29 @@ public struct HangmanRoundEndEvent: Event {
         outcome = result.outcome
         word = result.word
         completedBy = result.completedBy
-        round = result.scores.map { Line(name: $0.name, points: $0.points) }
-        // Stable sort: equal totals keep the order players first appeared.
-        leaderboard = totals.enumerated()
+        // Most points first (the result's scores are sorted so).
+        round = Self.ranked(result.scores.enumerated()
             .sorted { $0.element.points != $1.element.points ? $0.element.points > $1.element.points : $0.offset < $1.offset }
-            .map { Line(name: $0.element.name, points: $0.element.points) }
+            .map { Line(name: $0.element.name, points: $0.element.points) })
+        // Stable sort: equal totals keep the order players first appeared.
+        leaderboard = Self.ranked(totals.enumerated()
+            .sorted { $0.element.points != $1.element.points ? $0.element.points > $1.element.points : $0.offset < $1.offset }
+            .map { Line(name: $0.element.name, points: $0.element.points) })
+    }
+
+    static func ranked(_ lines: [Line]) -> [Line] {
+        var out = lines
+        for i in out.indices {
+            out[i].rank = i > 0 && out[i - 1].points == out[i].points ? out[i - 1].rank : i + 1
+        }
+        return out
     }
 
     public var name: String { "round.end" }
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         func lines(_ list: [Line]) -> JSON {
-            .array(list.map { .object([("name", .string($0.name)), ("points", .int($0.points))]) })
+            .array(list.map { .object([("name", .string($0.name)), ("points", .int($0.points)), ("rank", .int($0.rank))]) })
         }
         return [("room", .string(room)), ("kind", .string("hangman")), ("outcome", .string(outcome.rawValue)),
                 ("round", lines(round)), ("leaderboard", lines(leaderboard)), ("word", .string(word))]
@@ -222,8 +258,10 @@ public struct HangmanRoundEndEvent: Event {
         let summary: String
         switch outcome {
         case .solved: summary = t.say("hangman.round_over.solved", t.paint(.title, word), completedBy ?? "")
-        case .lost: summary = t.say("hangman.round_over.lost", t.paint(.title, word))
+        case .noLives: summary = t.say("hangman.round_over.lost", t.paint(.title, word))
+        case .everyoneBenched: summary = t.say("hangman.round_over.everyone_benched", t.paint(.title, word))
         case .skipped: summary = t.say("hangman.round_over.skipped", t.paint(.title, word))
+        case .timeUp: summary = t.say("hangman.round_over.time_up", t.paint(.title, word))
         }
         var lines = [t.paint(outcome == .solved ? .good : .warn, summary)]
         lines.append(t.paint(.title, t.say("hangman.end.round")))
@@ -235,8 +273,9 @@ public struct HangmanRoundEndEvent: Event {
 
     private func rows(_ list: [Line], _ t: TextContext) -> [String] {
         list.map { line in
-            t.reader ? t.say("hangman.end.reader_row", line.name, String(line.points))
-                     : "  " + t.paint(.name, line.name.rightPadded(16)) + " " + String(line.points).leftPadded(6)
+            t.reader ? t.say("leaderboard.reader_row", String(line.rank), line.name, String(line.points))
+                     : (String(line.rank) + ".").leftPadded(4) + " " + t.paint(.name, line.name.rightPadded(16)) + " "
+                       + String(line.points).leftPadded(6)
         }
     }
 }

@@ -169,8 +169,9 @@ extension HangmanGame {
             if result.completedBy == player.name { return "solved" }
             switch result.outcome {
             case .solved: return "played"
-            case .lost: return "lost"
+            case .noLives, .everyoneBenched: return "lost"
             case .skipped: return "skipped"
+            case .timeUp: return "time_up"
             }
         }
     }

@@ -30,6 +30,12 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     let loop: EventLoop
     /// The turn clock; moved by every hit and new turn, without a new timer each time.
     private var turnClock: Alarm?
+    /// Rings `turnWarningAt` seconds before the turn runs out (SPEC §12).
+    private var warnClock: Alarm?
+    /// Players who typed `bell off` in this room (the bell is on by default).
+    var bellOff: Set<String> = []
+    /// Seconds left when the turn warning is given.
+    static let turnWarningAt = 10.0
     /// Waiting for the deck's words from the database after `start`.
     var loading = false
     /// The finished round is being saved; its `round.end` is not printed yet.
@@ -51,6 +57,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         self.random = random
         // Unowned: the game owns its clock, whose deinit cancels its timer.
         turnClock = Alarm(loop: server.loop) { [unowned self] in self.turnRanOut() }
+        warnClock = Alarm(loop: server.loop) { [unowned self] in self.warnTurn() }
     }
 
     /// Registers `create hangman` (alias `ahorcado`). Each room gets its own
@@ -60,11 +67,17 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         var rooms: UInt64 = 0
         server.registerGame("hangman", alias: "ahorcado") { server, host, args in
             rooms += 1
-            let parsed = HangmanSettings.parse(args.words, decks: server.content.wordDecks,
+            // `create hangman race [difficulty] [deck]` (SPEC §12): everyone at once.
+            var words = args.words
+            let race = words.first.map { ["race", "carrera"].contains($0.lowercased()) } ?? false
+            if race { words.removeFirst() }
+            let parsed = HangmanSettings.parse(words, decks: server.content.wordDecks,
                                                language: host.language.rawValue)
-            return parsed.map { settings in
+            return parsed.map { settings -> RoomGame in
                 var mixer = SeededRandom(seed: base &+ rooms &* 0x9E37_79B9_7F4A_7C15)
-                return HangmanGame(server: server, settings: settings, random: SeededRandom(seed: mixer.next()))
+                let random = SeededRandom(seed: mixer.next())
+                if race { return HangmanRaceGame(server: server, settings: settings, random: random) }
+                return HangmanGame(server: server, settings: settings, random: random)
             }
         }
     }
@@ -197,6 +210,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         var told: [Event] = []
         var news: [Phrase] = []
         var finished: HangmanResult?
+        var newTurn: String?
         func tellNews() {
             if !news.isEmpty { told.append(InfoEvent(phrases: news)) }
             news = []
@@ -216,6 +230,9 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
                 if let player = roundPlayers[name] { room?.makeSpectator(player) }
             case .roundOver(let result):
                 finished = result
+            case .turnPassed(_, let to):
+                newTurn = to
+                news.append(event.phrase)
             default:
                 news.append(event.phrase)
             }
@@ -227,7 +244,31 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         } else {
             tellRoom(told, withState: true)
             restartTurnTimer()
+            if let newTurn { ringBell(for: newTurn) }
         }
+    }
+
+    /// A BEL byte (0x07) to the player whose turn starts: text mode only (never
+    /// JSON), unless they typed `bell off`.
+    private func ringBell(for name: String) {
+        guard !bellOff.contains(name), let client = roundPlayers[name]?.client,
+              client.renderer.mode == .text, client.connection.isOpen else { return }
+        client.connection.send(bytes: [0x07])
+    }
+
+    /// `bell on|off` — the BEL at the start of your turn, for you in this room.
+    func setBell(_ word: String?, by player: Player) {
+        switch word.map(HangmanLetters.comparisonKey) {
+        case "on", "si", "sí", "activar": bellOff.remove(player.name)
+        case "off", "no", "desactivar": bellOff.insert(player.name)
+        case nil:
+            player.send(InfoEvent(bellOff.contains(player.name) ? "hangman.bell.off" : "hangman.bell.on"))
+            return
+        default:
+            player.refuse(Refusal.usage("bad_argument", "hangman.bell"))
+            return
+        }
+        player.send(InfoEvent(bellOff.contains(player.name) ? "hangman.bell.off" : "hangman.bell.on"))
     }
 
     /// The state for one reader: the same for everyone except "your turn".
@@ -235,9 +276,14 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         HangmanStateEvent(room: room?.id ?? "", view: currentView, viewer: viewer)
     }
 
-    /// The round as it is drawn now (empty before the first round).
+    /// The round as it is drawn now (empty before the first round), with the
+    /// turn clock's whole seconds left.
     private var currentView: HangmanView {
-        round?.view(hintShown: hintShown) ?? HangmanView(round: nil, hintShown: false)
+        guard let round else { return HangmanView(round: nil, hintShown: false) }
+        var view = round.view(hintShown: hintShown)
+        view.turnSecondsLeft = round.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
+            .map { Int($0.rounded(.up)) }
+        return view
     }
 
     /// Tells the room what happened, then (`withState`) the new state: all of
@@ -271,13 +317,32 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
         // No deadline while a teacher has paused the round.
         guard let round, let deadline = round.turnDeadline(seconds: Double(settings.turnSeconds)) else {
             turnClock?.stop()
+            warnClock?.stop()
             return
         }
         turnClock?.set(at: deadline)
+        // A turn shorter than the warning gets none.
+        if deadline - Self.turnWarningAt > loop.now {
+            warnClock?.set(at: deadline - Self.turnWarningAt)
+        } else {
+            warnClock?.stop()
+        }
     }
 
     func cancelTurnTimer() {
         turnClock?.stop()
+        warnClock?.stop()
+    }
+
+    /// 10 seconds left: the player is told (`timer {room, seconds_left}`), the
+    /// room too ("10 seconds, Sofía!").
+    private func warnTurn() {
+        guard !closed, let room, let round, !round.isOver, !round.isPaused, let name = round.turn else { return }
+        let seconds = Int(Self.turnWarningAt)
+        let own = HangmanTimerEvent(room: room.id, secondsLeft: seconds)
+        let others = InfoEvent("hangman.turn_warning", String(seconds), name, style: .warn)
+        for member in room.members { member.send(member.name == name ? own as Event : others) }
+        for watcher in room.watchers { watcher.send(others) }
     }
 
     /// The clock rang: the turn of whoever holds it now has run out (a hit
@@ -313,6 +378,8 @@ private struct RenderedForViewers {
             } else {
                 kind = 3
             }
+            // The one who just missed sees their own gallows: a rendering of their own.
+            if let viewer, viewer == view.lastMissBy { kind += 4 }
         }
         let key = Key(renderer: renderer, viewerKind: kind)
         for entry in rendered where entry.key == key {

@@ -28,13 +28,32 @@ public struct LevelBoardEvent: Event {
     public func text(_ t: TextContext) -> [String] {
         var lines: [String] = []
         if let caption { lines.append(t.paint(.title, t.say(caption))) }
-        if t.reader {
-            return lines + board.description.map { t.say($0) }
-        }
+        if t.reader { return lines + readerText(t) }
         for row in board.rows { lines.append("  " + LevelBoardEvent.paintRow(row, t)) }
         let legend = board.legend.map { $0.symbol + " " + t.say($0.phrase) }.joined(separator: "   ")
         lines.append("  " + t.paint(.dim, legend))
         lines.append("  " + t.say("level.board.status", String(board.health), String(board.keysHeld)))
+        return lines
+    }
+
+    /// Reader mode (issue 16, LevelBoardReader): a shown board (with a caption)
+    /// is read whole — Ada, what is ahead and how far she can walk, where the
+    /// goal is from her, then row by row. The board after each step of `step`
+    /// (no caption) follows a step line that already said where Ada is, so it
+    /// says only what changed around her: Ada's position once per step.
+    func readerText(_ t: TextContext) -> [String] {
+        let afterStep = caption == nil
+        var lines: [String] = []
+        for phrase in board.description {
+            if afterStep && (phrase.key.hasPrefix("level.reader.ada.") || phrase.key == "level.reader.size") { continue }
+            lines.append(t.say(phrase))
+            if phrase.key.hasPrefix("level.reader.ahead.") {
+                lines.append(LevelBoardReader.pathAhead(board, t))
+                if let goal = LevelBoardReader.goalFromAda(board, t) { lines.append(goal) }
+            }
+            if afterStep && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
+        }
+        if !afterStep { lines += LevelBoardReader.rows(board, t) }
         return lines
     }
 
@@ -94,7 +113,9 @@ public struct LevelStepEvent: Event {
             line = t.say("level.trace.step_reader", String(o.line), o.action, row, col,
                          t.say("level.facing.\(o.ada.facing.rawValue)"))
         } else {
-            line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col, o.ada.facing.rawValue)
+            // The facing letter in the reader's language (Spanish: N, E, S, O — west is "oeste").
+            line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col,
+                         t.say("level.facing_letter.\(o.ada.facing.rawValue)"))
         }
         if let said = said(t) {
             line += " — " + (o.ok ? said : t.paint(.bad, said))

@@ -41,7 +41,7 @@ extension LevelRoomGame {
     /// After the level opened: say the program is back and list it.
     func announceRestored(to player: Player) {
         guard restoredLines > 0 else { return }
-        player.send(InfoEvent("level.program.restored", String(restoredLines)))
+        player.send(InfoEvent(restoredLines == 1 ? "level.program.restored_one" : "level.program.restored", String(restoredLines)))
         showCode(to: player)
         restoredLines = 0
     }

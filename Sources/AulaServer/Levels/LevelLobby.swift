@@ -45,7 +45,7 @@ extension Server {
                 player.send(ErrorEvent(code: "storage_unavailable"))
                 return
             }
-            let notes = library.unlockedNotes(solved: progress.solved).map { NoteEntry(id: $0, library: library) }
+            let notes = library.unlockedNotes(xp: progress.xp, solved: progress.solved).map { NoteEntry(id: $0, library: library) }
             guard let word else {
                 player.send(LevelNotesEvent(notes: notes))
                 return

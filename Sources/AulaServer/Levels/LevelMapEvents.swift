@@ -108,7 +108,7 @@ public struct LevelNotesEvent: Event {
 }
 
 /// `level.note {id, title, text}` — `notes N`: one note in the reader's language
-/// (Markdown as written; reader mode drops the heading marks).
+/// (Markdown as written in JSON; in text, LevelNoteText renders it).
 public struct LevelNoteEvent: Event {
     let note: NoteEntry
     let library: LevelLibrary
@@ -122,18 +122,8 @@ public struct LevelNoteEvent: Event {
         [("id", .string(note.id)), ("title", .string(note.title(t))), ("text", .string(body(t)))]
     }
 
+    /// Markdown turned into words (reader) or styles (colour): LevelNoteText.
     public func text(_ t: TextContext) -> [String] {
-        var lines: [String] = []
-        for raw in body(t).split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = String(raw).trimmingCharacters(in: "\r")
-            if line.hasPrefix("#") {
-                line = String(line.drop { $0 == "#" }).trimmingCharacters(in: " ")
-                lines.append(t.paint(.title, line))
-            } else {
-                lines.append(line)
-            }
-        }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
+        LevelNoteText.lines(body(t), t)
     }
 }

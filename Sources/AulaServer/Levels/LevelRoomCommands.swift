@@ -111,7 +111,7 @@ extension LevelRoomGame {
             editorOpen = false
             player.lineInterceptor = nil
             keepProgram()
-            player.send(InfoEvent("level.editor.closed", String(editor.lines.count)))
+            player.send(InfoEvent(editor.lines.count == 1 ? "level.editor.closed_one" : "level.editor.closed", String(editor.lines.count)))
             player.send(PromptEvent(kind: .command, label: Phrase("level.prompt.room", [roomID])))
             return true
         }

@@ -10,8 +10,15 @@ public struct LevelOpenedEvent: Event {
     public let timeLimit: Double?
     public let challenge: Bool
     public let spelling: String
+    /// The note explaining the idea this level introduces (its first
+    /// `notes_unlocked`): readable at once, since a level's notes unlock when it opens.
+    var newNote: NoteEntry? = nil
 
     public var name: String { "level.opened" }
+
+    static func newNote(_ level: Level, _ library: LevelLibrary) -> NoteEntry? {
+        level.notesUnlocked.first { library.note(id: $0, language: "en") != nil }.map { NoteEntry(id: $0, library: library) }
+    }
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         let lang = t.language.rawValue
@@ -25,7 +32,8 @@ public struct LevelOpenedEvent: Event {
                 ("seconds_left", timeLimit.map { .int(Int($0.rounded())) } ?? .null),
                 ("max_statements", .int(level.maxStatements)), ("par_statements", .int(level.parStatements)),
                 ("max_lines", .int(level.maxStatements)), ("par_lines", .int(level.parStatements)),
-                ("challenge", .bool(challenge))]
+                ("challenge", .bool(challenge)),
+                ("new_note", newNote.map { .object([("id", .string($0.id)), ("title", .string($0.title(t)))]) } ?? .null)]
     }
 
     public func text(_ t: TextContext) -> [String] {
@@ -34,6 +42,7 @@ public struct LevelOpenedEvent: Event {
         if challenge { lines.append(t.paint(.warn, t.say("level.opened.challenge"))) }
         lines += LevelStoryEvent.storyLines(level, t)
         lines.append(t.say("level.opened.summary", level.summary(lang)))
+        if let newNote { lines.append(t.paint(.warn, t.say("level.opened.new_note", newNote.title(t), newNote.id))) }
         let commands = level.commands.map { HintSpelling.commandWord($0, spelling: spelling) }.joined(separator: ", ")
         lines.append(t.say("level.opened.commands", commands))
         lines.append(t.say("level.opened.limits", String(level.maxStatements), String(level.parStatements)))

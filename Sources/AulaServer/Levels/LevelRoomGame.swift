@@ -146,7 +146,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         clock.onTimeUp = { [weak self] in self?.timeUp() }
         self.clock = clock
         room.broadcast(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock.limit, challenge: inChallenge,
-                                        spelling: spelling))
+                                        spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
         room.broadcast(LevelBoardEvent(room: room.id, board: shownBoard, caption: Phrase("level.board.caption")))
         room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
                                        occasion: .opened, paused: false))
@@ -212,7 +212,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
             return
         }
         player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
-                                     spelling: spelling))
+                                     spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
         player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
     }
 

@@ -74,8 +74,8 @@ extension LevelRoomGame {
                 guard case .locked = library.status(of: other.id, xp: record.xpBefore, solved: record.solvedBefore) else { return false }
                 return library.status(of: other.id, xp: xpAfter, solved: solvedAfter) == .open
             }.map { LevelProgressEvent.Item(id: $0.id, en: $0.title("en"), es: $0.title("es")) }
-            let oldNotes = Set(library.unlockedNotes(solved: record.solvedBefore))
-            let notes = library.unlockedNotes(solved: solvedAfter).filter { !oldNotes.contains($0) }.map { id in
+            let oldNotes = Set(library.unlockedNotes(xp: record.xpBefore, solved: record.solvedBefore))
+            let notes = library.unlockedNotes(xp: xpAfter, solved: solvedAfter).filter { !oldNotes.contains($0) }.map { id in
                 let entry = NoteEntry(id: id, library: library)
                 return LevelProgressEvent.Item(id: id, en: entry.en, es: entry.es)
             }

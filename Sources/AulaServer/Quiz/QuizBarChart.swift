@@ -14,9 +14,6 @@ public enum QuizBarChart {
         public var plain: String { "  \(number) \(label) \(bar)\(bar.isEmpty ? "" : " ")\(count)" }
     }
 
-    /// The widest a label column gets before answers are shortened with "…".
-    static let maxLabel = 24
-
     /// Rows for these answers and counts, fitting in `width` columns. A bar has
     /// one `#` per vote while that fits; otherwise bars are scaled to the
     /// biggest count, and any answer with votes keeps at least one `#`.
@@ -28,7 +25,9 @@ public enum QuizBarChart {
         let longest = labels.prefix(n).map(\.count).max() ?? 1
         // Keep at least ten columns for the bars.
         let room = max(4, width - 2 - numberWidth - 1 - 1 - 1 - countWidth - 10)
-        let labelWidth = max(1, min(longest, maxLabel, room))
+        // Labels use the width the client has (SPEC §12): cut only when the
+        // screen leaves no room beside a ten-column bar.
+        let labelWidth = max(1, min(longest, room))
         let barRoom = max(1, width - 2 - numberWidth - 1 - labelWidth - 1 - 1 - countWidth)
         let most = counts.prefix(n).max() ?? 0
         var rows: [Row] = []

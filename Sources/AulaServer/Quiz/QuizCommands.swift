@@ -58,7 +58,12 @@ extension QuizRoom {
             return
         }
         guard isHost(player) else { return player.send(ErrorEvent(notHost())) }
-        attempt(player) { [self] (game: inout QuizGame) throws(Refusal) in try game.autoTeams(count, random: &random) }
+        // Friendly names (Comets, Owls…) from the catalog, in the host's language.
+        let names = Catalog.shared.text(Phrase("quiz.team_names"), player.language)
+            .split(separator: ",").map(String.init)
+        attempt(player) { [self] (game: inout QuizGame) throws(Refusal) in
+            try game.autoTeams(count, names: names, random: &random)
+        }
     }
 
     /// `start` (host): the quiz begins; those without a team join the smallest.

@@ -3,6 +3,8 @@ import AulaGames
 /// `quiz.question {room, index, total, kind, text, answers:[strings], seconds}` —
 /// a question for one connection. `index` is 1-based; `seconds` is this
 /// reader's own time (their accommodation applied), `null` when untimed.
+/// Ranged questions add `scale:{min,max}` and `bands:[{from,to}]` (one per
+/// answer) and are shown as that scale, never numbered `1)`… (SPEC §12).
 public struct QuizQuestionEvent: Event {
     public let room: String
     public let question: QuizQuestionView
@@ -26,6 +28,18 @@ public struct QuizQuestionEvent: Event {
          ("kind", .string(question.kind.rawValue)), ("text", .string(question.text)),
          ("answers", .array(question.answers.map { .string($0) })),
          ("seconds", seconds.map { .int($0) } ?? .null)]
+            + (question.kind == .ranged ? rangedFields : [])
+    }
+
+    private var rangedFields: [(String, JSON)] {
+        let scale = QuizAnswerParser.scaleRange
+        return [("scale", .object([("min", .int(scale.lowerBound)), ("max", .int(scale.upperBound))])),
+                ("bands", .array(question.bands.map { .object([("from", .int($0.from)), ("to", .int($0.to))]) }))]
+    }
+
+    /// "1–2" or "10" (a band of one number).
+    static func range(_ band: QuizBand) -> String {
+        band.from == band.to ? String(band.from) : "\(band.from)–\(band.to)"
     }
 
     public func text(_ t: TextContext) -> [String] {
@@ -36,17 +50,33 @@ public struct QuizQuestionEvent: Event {
             lines.append(t.paint(.title, t.say("quiz.question.header", String(question.number), String(question.total))))
         }
         lines.append(question.text)
-        for (i, answer) in question.answers.enumerated() {
-            let number = String(i + 1)
-            lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer)
-                                  : "  " + t.say("quiz.question.answer", t.paint(.code, number), answer))
+        if question.kind == .ranged && question.bands.count == question.answers.count {
+            // The scale as it is: each answer with the numbers that pick it.
+            let width = question.bands.map { QuizQuestionEvent.range($0).count }.max() ?? 1
+            for (band, answer) in zip(question.bands, question.answers) {
+                let range = QuizQuestionEvent.range(band)
+                if t.reader {
+                    let key = band.from == band.to ? "quiz.question.band.reader.one" : "quiz.question.band.reader"
+                    lines.append(t.say(key, String(band.from), String(band.to), answer))
+                } else {
+                    let padded = range + String(repeating: " ", count: max(0, width - range.count))
+                    lines.append("  " + t.paint(.code, padded) + "  " + answer)
+                }
+            }
+        } else {
+            for (i, answer) in question.answers.enumerated() {
+                let number = String(i + 1)
+                lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer)
+                                      : "  " + t.say("quiz.question.answer", t.paint(.code, number), answer))
+            }
         }
         let count = String(question.answers.count)
         switch question.kind {
         case .single: lines.append(t.say("quiz.hint.single", count))
         case .multiple: lines.append(t.say("quiz.hint.multiple", count))
         case .ranged:
-            lines.append(t.say("quiz.hint.ranged", question.answers.first ?? "", question.answers.last ?? ""))
+            let scale = QuizAnswerParser.scaleRange
+            lines.append(t.say("quiz.hint.scale", String(scale.lowerBound), String(scale.upperBound)))
         }
         if let seconds {
             let line = t.say(resent ? "quiz.question.seconds_left" : "quiz.question.seconds", String(seconds))

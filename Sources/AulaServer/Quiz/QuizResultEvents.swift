@@ -45,7 +45,12 @@ public struct QuizResultEvent: Event {
             let who = t.paint(.name, p.name)
             switch results.style {
             case .personality:
-                if let type = p.type {
+                if let type = p.type, p.tied.count > 1 {
+                    // "a mix of Japan and Iceland — mostly Iceland" (the tied type chosen last).
+                    let names = p.tied.map(\.title).joined(separator: ", ")
+                    lines.append(t.say("quiz.result.player.mix", who, names, t.paint(.title, type.title)))
+                    lines.append(t.say("quiz.result.definition", type.definition))
+                } else if let type = p.type {
                     lines.append(t.say("quiz.result.player.type", who, t.paint(.title, type.title)))
                     lines.append(t.say("quiz.result.definition", type.definition))
                 } else {
@@ -73,11 +78,13 @@ public struct QuizResultEvent: Event {
     }
 }
 
-/// `round.end {room, kind, outcome, round:[{name, points}], leaderboard:[{name, points}], teams:[{team, points}]}` —
+/// `round.end {room, kind, outcome, round:[{name, points, rank}], leaderboard:[{name, points, rank}], teams:[{team, points, rank}]}` —
 /// the end of a quiz, sent once its result is saved. `round`: this quiz's
 /// points in leaderboard order; `leaderboard`: the room's running totals
 /// (every quiz played in this room); `teams`: this quiz's team leaderboard
-/// (empty when nobody had a team). `outcome` is `finished`.
+/// (empty when nobody had a team). `outcome` is `finished`. Graded quizzes
+/// rank equal points by total answer time, so ranks are distinct unless two
+/// players are equal in points and time (SPEC §12).
 public struct QuizRoundEndEvent: Event {
     public struct Line: Equatable, Sendable {
         public let rank: Int
@@ -102,7 +109,7 @@ public struct QuizRoundEndEvent: Event {
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         func rows(_ lines: [Line], _ key: String) -> JSON {
-            .array(lines.map { .object([(key, .string($0.name)), ("points", .int($0.points))]) })
+            .array(lines.map { .object([(key, .string($0.name)), ("points", .int($0.points)), ("rank", .int($0.rank))]) })
         }
         return [("room", .string(room)), ("kind", "quiz"), ("outcome", .string(outcome)),
                 ("round", rows(round, "name")), ("leaderboard", rows(leaderboard, "name")),
@@ -129,11 +136,12 @@ public struct QuizRoundEndEvent: Event {
         return lines
     }
 
-    /// Competition ranks (1, 2, 2, 4) over rows already in order: equal points share a rank.
-    public static func ranked(_ rows: [(String, Int)]) -> [Line] {
+    /// Competition ranks (1, 2, 2, 4) over rows already in order: equal points
+    /// share a rank unless `same` says the two names could be told apart (by time).
+    public static func ranked(_ rows: [(String, Int)], same: (String, String) -> Bool = { _, _ in true }) -> [Line] {
         var out: [Line] = []
         for (i, row) in rows.enumerated() {
-            let rank = (i > 0 && rows[i - 1].1 == row.1) ? out[i - 1].rank : i + 1
+            let rank = (i > 0 && rows[i - 1].1 == row.1 && same(rows[i - 1].0, row.0)) ? out[i - 1].rank : i + 1
             out.append(Line(rank: rank, name: row.0, points: row.1))
         }
         return out

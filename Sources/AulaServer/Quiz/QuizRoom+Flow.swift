@@ -42,6 +42,15 @@ extension QuizRoom {
                 cancelQuestionTimers()
                 room.broadcast(tallyEvent(tally, reason: reason))
                 scheduleAdvance()
+            case .feedback(let all):
+                // Each player sees only their own result and rank.
+                for f in all { room.members.first { $0.name == f.player }?.send(QuizFeedbackEvent(room: room.id, feedback: f)) }
+                // The room sees the top five so far, like a quiz show between questions.
+                let top = game.computeResults().leaderboard.prefix(5)
+                if !top.isEmpty {
+                    room.broadcast(InfoEvent(phrases: [Phrase("quiz.top.header", [String(top.count)])]
+                        + top.map { Phrase("quiz.leaderboard.row", [String($0.rank), $0.name, String($0.points)]) }))
+                }
             case .finished(let results):
                 cancelQuestionTimers()
                 finish(results)
@@ -86,8 +95,11 @@ extension QuizRoom {
         let position = tally.number - 1
         let deckIndex = game.rounds.indices.contains(position) ? game.rounds[position].deckIndex : 0
         let question = game.deck.questions[deckIndex]
-        let correct = game.deck.style == .graded ? question.answers.indices.filter { question.answers[$0].correct == true } : []
-        return QuizTallyEvent(room: room?.id ?? "", tally: tally, answers: question.answers.map(\.text),
+        // Everything in the order the answers were shown.
+        let shown = game.shownOrder(position: position)
+        let texts = shown.map { question.answers.indices.contains($0) ? question.answers[$0].text : "" }
+        let correct = game.rightAnswers(position: position).map { $0.number - 1 }
+        return QuizTallyEvent(room: room?.id ?? "", tally: tally, answers: texts,
                               reason: reason, correct: correct)
     }
 
@@ -210,10 +222,14 @@ extension QuizRoom {
             let x = order[a.key] ?? Int.max, y = order[b.key] ?? Int.max
             return x != y ? x < y : QuizRoom.nameOrder(a.key, b.key)
         }
+        // Equal totals share a rank only when this quiz could not tell them apart either.
+        let thisRank = Dictionary(uniqueKeysWithValues: results.leaderboard.map { ($0.name, $0.rank) })
         let event = QuizRoundEndEvent(
             room: room?.id ?? "", outcome: "finished",
             round: results.leaderboard.map { .init(rank: $0.rank, name: $0.name, points: $0.points) },
-            leaderboard: QuizRoundEndEvent.ranked(totals.map { ($0.key, $0.value) }),
+            leaderboard: QuizRoundEndEvent.ranked(totals.map { ($0.key, $0.value) }) { a, b in
+                thisRank[a] != nil && thisRank[a] == thisRank[b]
+            },
             teams: results.teamLeaderboard.map { .init(rank: $0.rank, name: $0.name, points: $0.points) },
             saved: saved)
         room?.broadcast(event)

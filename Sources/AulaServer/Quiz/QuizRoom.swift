@@ -62,16 +62,24 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     }
 
     /// The deck a host asked for, by id (case-insensitive), or a refusal listing the decks.
+    /// The list names each deck with its title, kind, language and number of
+    /// questions, so a host can choose without opening the files.
     static func findDeck(_ word: String?, in decks: [QuizDeck]) -> Result<QuizDeck, Refusal> {
-        let list = decks.map(\.id).joined(separator: ", ")
+        let list = decks.map(deckLine).joined(separator: "; ")
         guard !decks.isEmpty else { return .failure(Refusal(code: "no_decks")) }
         guard let word else {
             return .failure(Refusal("missing_argument", Phrase("error.quiz_deck_missing", [list])))
         }
         guard let deck = decks.first(where: { $0.id.lowercased() == word.lowercased() }) else {
-            return .failure(Refusal(code: "unknown_deck", args: [String(word.prefix(40)), list]))
+            // Its own key: hangman's `error.unknown_deck` speaks of word decks.
+            return .failure(Refusal("unknown_deck", Phrase("error.unknown_deck.quiz", [String(word.prefix(40)), list])))
         }
         return .success(deck)
+    }
+
+    /// `country-en ("Which country should you visit next?", personality, en, 12)`.
+    static func deckLine(_ deck: QuizDeck) -> String {
+        "\(deck.id) (\"\(deck.title)\", \(deck.style.rawValue), \(deck.lang), \(deck.questions.count))"
     }
 
     // MARK: RoomGame

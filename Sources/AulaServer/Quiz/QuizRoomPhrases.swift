@@ -9,5 +9,8 @@ public enum QuizRoomPhrases {
         "quiz.teams.title", "quiz.teams.row", "quiz.teams.none", "quiz.not_saved", "quiz.again",
         "error.no_decks", "error.quiz_deck_missing", "error.unknown_deck",
         "error.not_host", "leaderboard.reader_row",
+        "quiz.question.band.reader", "quiz.question.band.reader.one", "quiz.hint.scale",
+        "quiz.feedback.rank", "quiz.feedback.correct", "quiz.feedback.wrong", "quiz.feedback.none",
+        "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
     ]
 }

@@ -88,31 +88,10 @@ public struct QuizRoundSave: Sendable {
     /// as `QuizGame.computeResults`, question by question (so they add up to
     /// each player's points).
     public static func answerPoints(_ game: QuizGame) -> [Int: [String: Int]] {
-        let synced = game.deck.style == .personality ? game.syncedRounds() : [:]
         var out: [Int: [String: Int]] = [:]
         for (position, round) in game.rounds.enumerated() {
-            let question = game.deck.questions[round.deckIndex]
-            for player in game.players {
-                guard let given = round.answers[player] else { continue }
-                var points = 0
-                switch game.deck.style {
-                case .personality:
-                    points = QuizPoints.perAnswer
-                    if let team = game.team(of: player), synced[team]?.contains(position) == true {
-                        points += QuizPoints.teamBonus
-                    }
-                case .graded:
-                    if game.isCorrect(given.choice, question) {
-                        switch game.scoring {
-                        case .accuracy: points = QuizPoints.perCorrect
-                        case .speed:
-                            let seconds = game.deck.seconds(for: question)
-                            let own = game.multiplier(for: player).seconds(seconds) ?? Double(seconds)
-                            points = QuizPoints.speed(elapsed: given.elapsed, seconds: own + round.clock.extra)
-                        }
-                    }
-                }
-                out[position, default: [:]][player] = points
+            for player in game.players where round.answers[player] != nil {
+                out[position, default: [:]][player] = game.points(of: player, position: position)
             }
         }
         return out

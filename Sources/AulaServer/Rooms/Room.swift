@@ -9,6 +9,10 @@ public final class Room: @unchecked Sendable {
     public internal(set) var spectators: [Player] = []
     /// Teachers watching from the admin console get what the room sees.
     var watchers: [Client] = []
+    /// The teacher who runs this room from the console (`quiz host DECK`), or
+    /// nil for a student's room. Such a room's `host` is a stand-in that plays
+    /// no part and has no connection; the room stays open when empty.
+    public internal(set) var teacherHost: String?
     weak var server: Server?
 
     init(id: String, game: RoomGame, host: Player, server: Server) {

@@ -54,6 +54,10 @@ extension Server {
         room.broadcast(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
                                        players: room.players.map(\.name), spectator: spectator))
         room.game.playerJoined(player, spectator: spectator)
+        // A room the teacher runs from the console: who starts it, and what to do meanwhile.
+        if let teacher = room.teacherHost, !spectator {
+            player.send(InfoEvent("quiz.hosted.joined", room.id, teacher))
+        }
     }
 
     /// `leave` — out of the room; the host role passes on; an empty room closes.
@@ -67,7 +71,7 @@ extension Server {
         room.remove(player)
         player.room = nil
         player.lineInterceptor = nil
-        if room.members.isEmpty {
+        if room.members.isEmpty && room.teacherHost == nil {
             closeRoom(room)
         } else if room.host === player, let next = room.players.first ?? room.spectators.first {
             room.host = next

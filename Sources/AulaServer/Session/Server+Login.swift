@@ -14,6 +14,8 @@ extension Server {
     }
 
     func promptPIN(_ client: Client) {
+        // Telnet clients stop echoing so classmates cannot read the PIN (SPEC §12).
+        client.connection.setEchoHidden(true)
         client.send(PromptEvent(kind: .pin, label: Phrase("prompt.pin")))
     }
 
@@ -22,6 +24,7 @@ extension Server {
 
     func loginLine(_ line: String, from client: Client) {
         // A few settings work at any prompt, Name: included (SPEC §3).
+        if case .pin = client.stage { client.connection.setEchoHidden(false) }
         if handlePromptSetting(line, client) { return }
         switch client.stage {
         case .name:

@@ -70,7 +70,7 @@ func hardCoded(_ level: Level) throws -> String {
 
     @Test func shippedFilesUseTheNewFieldNames() throws {
         let folder = repositoryRoot.appendingPathComponent("Levels")
-        for world in ["w1", "w2", "w3"] {
+        for world in ["w1", "w2", "w3", "w4"] {
             let dir = folder.appendingPathComponent(world)
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".json") {
                 let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)

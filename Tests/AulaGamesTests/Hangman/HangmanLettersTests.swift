@@ -95,8 +95,8 @@ import Testing
             .scored(player: "beto", points: 50, reason: .completion),
             .scored(player: "beto", points: 25, reason: .livesLeft(count: 5)),
             .roundOver(HangmanResult(outcome: .solved, word: "casa", hint: "a test hint", completedBy: "beto",
-                                     scores: [HangmanScore(name: "ana", points: 20),
-                                              HangmanScore(name: "beto", points: 95)])),
+                                     scores: [HangmanScore(name: "beto", points: 95),
+                                              HangmanScore(name: "ana", points: 20)])),
         ])
         #expect(round.outcome == .solved)
         #expect(round.completedBy == "beto")
@@ -155,7 +155,8 @@ import Testing
         _ = round.play(.timeout("ana"))
         _ = round.play(.timeout("ana"))
         let events = round.play(.timeout("ana"))
-        #expect(round.outcome == .lost)
+        // Benched with every life left: not "nobody has lives" (SPEC §12).
+        #expect(round.outcome == .everyoneBenched)
         if case .roundOver = events.last {} else { Issue.record("round should be over: \(events)") }
     }
 }
@@ -181,7 +182,7 @@ import Testing
     @Test func lastPlayerLeavingEndsTheRound() {
         var round = startRound("gato", players: ["ana"])
         let events = round.play(.leave("ana"))
-        #expect(round.outcome == .lost)
+        #expect(round.outcome == .noLives)
         #expect(events.count == 2)
     }
 

@@ -178,10 +178,10 @@ import Testing
         var last: [HangmanEvent] = []
         for letter in ["b", "c", "d", "e"] { last = round.play(.guess("ana", letter)) }
         #expect(round.isOver)
-        #expect(round.outcome == .lost)
+        #expect(round.outcome == .noLives)
         #expect(round.turn == nil)
         #expect(round.completedBy == nil)
-        #expect(last.last == .roundOver(HangmanResult(outcome: .lost, word: "gato", hint: "a test hint",
+        #expect(last.last == .roundOver(HangmanResult(outcome: .noLives, word: "gato", hint: "a test hint",
                                                       completedBy: nil, scores: [HangmanScore(name: "ana", points: 0)])))
         #expect(round.refusal(.guess("ana", "g")) == "round_over")
     }
@@ -189,7 +189,7 @@ import Testing
     @Test func roundEndsWhenEveryPlayerIsOut() {
         var round = startRound("gato", players: ["ana", "beto"], first: "ana", difficulty: .hard)
         for letter in ["b", "c", "d", "e", "f", "h"] { _ = round.play(.guess(round.turn ?? "", letter)) }
-        #expect(round.outcome == .lost)
+        #expect(round.outcome == .noLives)
         #expect(round.players.allSatisfy { $0.status == .out })
     }
 }

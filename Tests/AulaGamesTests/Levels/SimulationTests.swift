@@ -73,6 +73,8 @@ import Testing
         #expect(lockedRun.ada.col == 2)
         var run = LevelRun(level: level, program: try TestLevels.program("pick(); walk(); pick(); use(); walk(); walk(); walk();", level))
         #expect(run.step()?.message == Phrase("level.step.nothing_to_pick", ["1"]))
+        // Picking up nothing costs health, like hitting the air (issue 14: w3-06's par).
+        #expect(run.state.health == 2)
         _ = run.step()
         #expect(run.step()?.message == Phrase("level.step.picked_key", ["1"]))
         #expect(run.state.keysHeld == 1)

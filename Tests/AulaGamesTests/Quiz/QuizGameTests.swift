@@ -213,8 +213,8 @@ import Testing
         #expect(game.closesAt == 40)
         let events = try game.answer("2", from: "Ana", now: 30)
         #expect(events.contains { if case .questionClosed(_, .timeUp) = $0 { return true }; return false })
-        // Ana's speed points use her own clock: 30 s of 40 → 1000 - 500·30/40 = 625.
-        #expect(game.computeResults().player("Ana")?.points == 625)
+        // Ana's speed points use her own clock: 30 s of 40 → 10 - 5·30/40 = 6.25 → 6.
+        #expect(game.computeResults().player("Ana")?.points == 6)
     }
 
     @Test func anUntimedPlayerIsWaitedForUntilTheHostMovesOn() throws {

@@ -64,7 +64,8 @@ import Testing
         #expect(v8)
         let v9 = game.tick(now: 49).isEmpty
         #expect(v9)
-        let v10 = game.tick(now: 60).count == 1
+        // The tally, then each player's feedback (graded deck).
+        let v10 = game.tick(now: 60).count == 2
         #expect(v10)
         let v11 = !game.extend(by: 5)
         #expect(v11)

@@ -6,15 +6,16 @@ import Testing
 
     // MARK: Personality
 
-    @Test func aPlayersTypeIsTheMostFrequentAndTiesGoToTheDeckOrder() throws {
-        // Ana: sea, then snow → tie between sea and snow → sea (listed first in the deck).
-        // Ben: snow, then sun (answer 1 of the multiple) → tie → sun (first).
+    @Test func aPlayersTypeIsTheMostFrequentAndTiesGoToTheTypeChosenLast() throws {
+        // SPEC §12: Ana: sea, then snow → tie between sea and snow → snow (chosen last,
+        // though sea is listed first in the deck). Ben: snow, then sun → tie → sun (last).
         var game = try F.started(F.personality, players: ["Ana", "Ben"])
         try F.round(&game, [("Ana", "2", 1), ("Ben", "3", 1)])
         try F.round(&game, [("Ana", "3", 1), ("Ben", "1", 1)])
         try F.round(&game, [])
         let results = game.computeResults()
-        #expect(results.player("Ana")?.type?.key == "sea")
+        #expect(results.player("Ana")?.type?.key == "snow")
+        #expect(results.player("Ana")?.tied.map(\.key) == ["sea", "snow"])
         #expect(results.player("Ben")?.type?.key == "sun")
         #expect(results.player("Ben")?.type == F.personality.types[0])
     }
@@ -86,16 +87,18 @@ import Testing
                                  teams: ["Owls": ["Ana", "Ben"], "Solo": ["Cleo"]])
         try F.round(&game, [("Ana", "1", 1), ("Ben", "4", 1), ("Cleo", "2", 1)])   // Owls sync, Solo sync
         try F.round(&game, [("Ana", "1", 1), ("Ben", "2", 1), ("Cleo", "1 2", 1)]) // neither
-        try F.round(&game, [("Ana", "10", 1), ("Cleo", "1", 1)])                   // Ben silent; Solo sync
+        try F.round(&game, [("Ana", "10", 1), ("Cleo", "1", 1)])                   // Ben silent
         let r = game.computeResults()
         #expect(r.player("Ana")?.points == 3 * 10 + 1 * 5)   // 35
         #expect(r.player("Ben")?.points == 2 * 10 + 1 * 5)   // 25
-        #expect(r.player("Cleo")?.points == 3 * 10 + 2 * 5)  // 40
+        // SPEC §12: a team of one is never "in sync" — no bonus for Cleo.
+        #expect(r.player("Cleo")?.points == 3 * 10)
+        #expect(r.team("Solo")?.syncedQuestions == 0)
         #expect(r.team("Owls")?.points == 30)                // mean of 35 and 25
-        #expect(r.team("Solo")?.points == 40)
-        #expect(r.leaderboard.map(\.name) == ["Cleo", "Ana", "Ben"])
-        #expect(r.teamLeaderboard == [QuizStanding(rank: 1, name: "Solo", points: 40),
-                                      QuizStanding(rank: 2, name: "Owls", points: 30)])
+        #expect(r.team("Solo")?.points == 30)
+        #expect(r.leaderboard.map(\.name) == ["Ana", "Cleo", "Ben"])
+        #expect(r.teamLeaderboard == [QuizStanding(rank: 1, name: "Owls", points: 30),
+                                      QuizStanding(rank: 1, name: "Solo", points: 30)])
     }
 
     @Test func withoutTeamsThereIsNoBonusAndNoTeamResult() throws {
@@ -110,29 +113,31 @@ import Testing
     // MARK: Graded
 
     @Test func speedPointsFollowTheFormulaExactly() {
-        #expect(QuizPoints.speed(elapsed: 0, seconds: 20) == 1000)
-        #expect(QuizPoints.speed(elapsed: 5, seconds: 20) == 875)
-        #expect(QuizPoints.speed(elapsed: 10, seconds: 20) == 750)
-        #expect(QuizPoints.speed(elapsed: 20, seconds: 20) == 500)
-        #expect(QuizPoints.speed(elapsed: 3, seconds: 20) == 925)
-        #expect(QuizPoints.speed(elapsed: 1, seconds: 30) == 983)   // 983.33
-        #expect(QuizPoints.speed(elapsed: 0.03, seconds: 10) == 999) // 998.5 → 999, half away from zero
-        #expect(QuizPoints.speed(elapsed: 25, seconds: 20) == 500)   // held to the deadline
+        // SPEC §12: 5 + 5 × the fraction of time left, rounded half away from zero.
+        #expect(QuizPoints.speed(elapsed: 0, seconds: 20) == 10)
+        #expect(QuizPoints.speed(elapsed: 5, seconds: 20) == 9)     // 8.75
+        #expect(QuizPoints.speed(elapsed: 10, seconds: 20) == 8)    // 7.5 → 8
+        #expect(QuizPoints.speed(elapsed: 20, seconds: 20) == 5)
+        #expect(QuizPoints.speed(elapsed: 2, seconds: 20) == 10)    // 9.5 → 10
+        #expect(QuizPoints.speed(elapsed: 6, seconds: 20) == 9)     // 8.5 → 9
+        #expect(QuizPoints.speed(elapsed: 1, seconds: 30) == 10)    // 9.83
+        #expect(QuizPoints.speed(elapsed: 25, seconds: 20) == 5)    // held to the deadline
+        #expect(QuizPoints.perCorrect == 10)
     }
 
     @Test func gradedPointsScoreOnlyCorrectAnswersAndMultipleMustBeExact() throws {
         var game = try F.started(F.graded, players: ["Ana", "Ben"])
-        // q0 (20 s): Ana right at 5 s → 875; Ben wrong → 0.
+        // q0 (20 s): Ana right at 5 s → 9 (8.75); Ben wrong → 0.
         try F.round(&game, [("Ana", "2", 5), ("Ben", "1", 1)])
-        // q1 (20 s): Ana exactly 1 and 3 at 10 s → 750; Ben only 1 → not correct.
+        // q1 (20 s): Ana exactly 1 and 3 at 10 s → 8 (7.5); Ben only 1 → not correct.
         try F.round(&game, [("Ana", "3,1", 10), ("Ben", "1", 2)])
-        // q2 (10 s): Ben right at 2 s → 1000 - 500·2/10 = 900; Ana chose also a wrong one? single: wrong.
+        // q2 (10 s): Ben right at 2 s → 10 - 5·2/10 = 9; Ana single: wrong.
         try F.round(&game, [("Ana", "1", 1), ("Ben", "4", 2)])
         let r = game.computeResults()
         #expect(r.player("Ana")?.correct == 2)
-        #expect(r.player("Ana")?.points == 875 + 750)
+        #expect(r.player("Ana")?.points == 9 + 8)
         #expect(r.player("Ben")?.correct == 1)
-        #expect(r.player("Ben")?.points == 900)
+        #expect(r.player("Ben")?.points == 9)
         #expect(r.player("Ana")?.type == nil)
         #expect(r.leaderboard.map(\.name) == ["Ana", "Ben"])
     }
@@ -147,13 +152,15 @@ import Testing
             return game.computeResults()
         }
         let speed = try play(.speed)
-        // Speed: Ana 500 + 500 = 1000 = Ben's 1000; the tie goes to less total answer time (Ben).
+        // Speed: Ana 5 + 5 = 10 = Ben's 10; the tie goes to less total answer time (Ben), distinct ranks.
         #expect(speed.leaderboard.map(\.name) == ["Ben", "Ana", "Cleo"])
-        #expect(speed.leaderboard.map(\.points) == [1000, 1000, 900])
+        #expect(speed.leaderboard.map(\.points) == [10, 10, 9])
+        #expect(speed.leaderboard.map(\.rank) == [1, 2, 3])
         let accuracy = try play(.accuracy)
-        #expect(accuracy.leaderboard == [QuizStanding(rank: 1, name: "Ana", points: 2000),
-                                         QuizStanding(rank: 2, name: "Ben", points: 1000),
-                                         QuizStanding(rank: 3, name: "Cleo", points: 1000)])
+        // Accuracy: equal points (Ben, Cleo) are ranked by time, not shared.
+        #expect(accuracy.leaderboard == [QuizStanding(rank: 1, name: "Ana", points: 20),
+                                         QuizStanding(rank: 2, name: "Ben", points: 10),
+                                         QuizStanding(rank: 3, name: "Cleo", points: 10)])
         #expect(accuracy.player("Ben")!.answerTime < accuracy.player("Cleo")!.answerTime)
     }
 
@@ -163,7 +170,7 @@ import Testing
         try F.round(&game, [("Ana", "1", 3), ("ben", "1", 3)])
         try F.round(&game, [("Ana", "1", 3), ("ben", "1", 3)])
         let board = game.computeResults().leaderboard
-        #expect(board == [QuizStanding(rank: 1, name: "Ana", points: 1000), QuizStanding(rank: 1, name: "ben", points: 1000)])
+        #expect(board == [QuizStanding(rank: 1, name: "Ana", points: 10), QuizStanding(rank: 1, name: "ben", points: 10)])
     }
 
     // MARK: Teams
@@ -179,9 +186,9 @@ import Testing
         try F.round(&game, [])
         try F.round(&game, [])
         let r = game.computeResults()
-        #expect(r.team("Owls")?.points == 688)
+        #expect(r.team("Owls")?.points == 7)   // mean of 9 (5 s of 20) and 5 (at the bell)
         #expect(r.team("Owls")?.sync == nil)
-        #expect(r.summary.contains(Phrase("quiz.result.team.graded", ["Owls", "688"])))
+        #expect(r.summary.contains(Phrase("quiz.result.team.graded", ["Owls", "7"])))
     }
 
     @Test func theSummaryUsesOnlyKnownKeys() throws {
@@ -189,7 +196,8 @@ import Testing
         try F.round(&game, [("Ana", "1", 1)]); try F.round(&game, []); try F.round(&game, [])
         let summary = game.computeResults().summary
         #expect(summary.contains(Phrase("quiz.result.player.type", ["Ana", "Sunny beach"])))
-        #expect(summary.contains(Phrase("quiz.result.team.type", ["Owls", "Sunny beach", "33"])))
+        // A team of one is never in sync (SPEC §12).
+        #expect(summary.contains(Phrase("quiz.result.team.type", ["Owls", "Sunny beach", "0"])))
         #expect(summary.contains(Phrase("quiz.result.team.none", ["Reds"])))
         for line in summary { #expect(QuizPhrases.allKeys.contains(line.key), "\(line.key)") }
     }

@@ -1,0 +1,135 @@
+import AulaGames
+
+/// `quiz host DECK`, `quiz start [ROOM] [TEAMS]`, `quiz next [ROOM]`, `quiz end
+/// [ROOM]` (SPEC §12): a quiz the teacher runs from the console without playing
+/// (the room's side is Quiz/QuizRoom+Host.swift, with the decisions). Without
+/// ROOM the command acts on the quiz this teacher hosts; naming a room (any
+/// teacher-hosted quiz) takes it over, e.g. after another teacher's console
+/// went away. The acting console watches the room: questions, tallies and
+/// results are echoed to it.
+extension AdminCall {
+    enum QuizSub {
+        static let host: Set<String> = ["host", "open", "abrir", "organizar", "dirigir"]
+        static let start: Set<String> = Sub.start.union(["comenzar"])
+        static let next: Set<String> = ["next", "skip", "siguiente", "saltar"]
+        static let end: Set<String> = ["end", "stop", "finish", "terminar", "acabar", "fin", "parar"]
+    }
+
+    func quizCommand(_ args: Arguments) {
+        let rest = Array(args.words.dropFirst())
+        if Sub.matches(args[0], QuizSub.host) {
+            guard rest.count == 1 else { return usage("admin.quiz") }
+            return hostQuiz(rest[0])
+        }
+        if Sub.matches(args[0], QuizSub.start) {
+            // Words in any order: a number is the teams, anything else the room.
+            var roomWord: String?
+            var teams: Int?
+            for word in rest {
+                if let n = Int(word) {
+                    guard teams == nil, (0...QuizGame.maxTeams).contains(n) else { return usage("admin.quiz") }
+                    teams = n
+                } else {
+                    guard roomWord == nil else { return usage("admin.quiz") }
+                    roomWord = word
+                }
+            }
+            guard let (room, quiz) = hostedQuiz(roomWord) else { return }
+            do throws(Refusal) {
+                let (players, made) = try quiz.hostStart(teams: teams)
+                info("admin.quiz.started", room.id, String(players), String(made), style: .good)
+                done()
+            } catch {
+                fail(error)
+            }
+            return
+        }
+        let next = Sub.matches(args[0], QuizSub.next)
+        guard next || Sub.matches(args[0], QuizSub.end), rest.count <= 1 else { return usage("admin.quiz") }
+        guard let (room, quiz) = hostedQuiz(rest.first) else { return }
+        do throws(Refusal) {
+            if next {
+                try quiz.hostNext()
+                info("admin.quiz.next", room.id, style: .good)
+            } else {
+                let asked = try quiz.hostEnd()
+                info("admin.quiz.ended", room.id, String(asked), style: .good)
+            }
+            done()
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Opens the room for the open class's group (the `open` group when no
+    /// class is open) and tells the students in that group's lobby how to join.
+    private func hostQuiz(_ deckWord: String) {
+        let group = server.classSession?.group ?? server.openGroupRef
+        guard let factory = server.gameFactories["quiz"] else {
+            return fail(code: "unknown_game", "quiz", server.gameFactories.keys.sorted().joined(separator: ", "))
+        }
+        // The stand-in host: the teacher's name, in the group, never connected.
+        let standIn = Player(name: teacher, group: group, client: client)
+        standIn.client = nil
+        switch factory(server, standIn, Arguments(deckWord)) {
+        case .failure(let refusal):
+            fail(refusal)
+        case .success(let game):
+            guard let quiz = game as? QuizRoom else { return fail(code: "unknown_game", "quiz", "quiz") }
+            let room = server.openHostedQuiz(quiz, standIn: standIn, teacher: teacher)
+            let lobby = server.lobbyPlayers(in: group)
+            for player in lobby {
+                player.send(InfoEvent("quiz.hosted.announce", room.id, quiz.deckTitle, style: .good))
+            }
+            follow(room)
+            info("admin.quiz.hosted", room.id, quiz.deckTitle, group.name, String(lobby.count), style: .good)
+            done()
+        }
+    }
+
+    /// The teacher-hosted quiz a command acts on; nil after failing the command.
+    private func hostedQuiz(_ word: String?) -> (Room, QuizRoom)? {
+        let room: Room
+        if let word {
+            guard let found = server.findRoom(word) else {
+                fail(code: "no_such_room", word)
+                return nil
+            }
+            guard found.teacherHost != nil, found.game is QuizRoom else {
+                fail(code: "not_hosted_quiz", found.id)
+                return nil
+            }
+            room = found
+            if found.teacherHost != teacher {
+                log(.info, "quiz.host_taken_over", ("room", found.id), ("from", found.teacherHost ?? ""), ("teacher", teacher))
+                found.teacherHost = teacher
+                info("admin.quiz.taken_over", found.id)
+            }
+        } else {
+            let mine = server.allRooms.filter { $0.teacherHost == teacher && $0.game is QuizRoom }
+            guard let only = mine.first else {
+                fail(code: "no_hosted_quiz")
+                return nil
+            }
+            guard mine.count == 1 else {
+                fail(code: "quiz_room_needed", mine.map(\.id).joined(separator: ", "), only.id)
+                return nil
+            }
+            room = only
+        }
+        guard let quiz = room.game as? QuizRoom else {
+            fail(code: "not_hosted_quiz", room.id)
+            return nil
+        }
+        follow(room)
+        return (room, quiz)
+    }
+
+    /// This console watches the room (what `watch ROOM` does), if not already.
+    private func follow(_ room: Room) {
+        guard session.watching !== room else { return }
+        session.stopWatching()
+        room.watchers.append(client)
+        session.watching = room
+    }
+}

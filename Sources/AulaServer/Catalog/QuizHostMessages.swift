@@ -1,0 +1,30 @@
+extension CatalogParts {
+    /// Messages for: a quiz the teacher runs from the console (`quiz host DECK`,
+    /// `quiz start`, `quiz next`, `quiz end`; SPEC §12), the console's and the students'.
+    public static let quizHost = CatalogPart(
+        en: [
+            "quiz.hosted.announce": "Your teacher opened {0} ({1}): type join {0}",
+            "quiz.hosted.joined": "{1} runs {0} from the console and starts it: pick a team with team NAME while you wait.",
+            "admin.quiz.hosted": "{0} is open ({1}) for the group {2}; {3} students in the lobby were told to type join {0}. Then type quiz start. Its questions and tallies are shown here.",
+            "admin.quiz.started": "{0} started: {1} players, {2} teams.",
+            "admin.quiz.next": "{0}: moving on.",
+            "admin.quiz.ended": "{0} ended after {1} questions: the results go to the room and are saved.",
+            "admin.quiz.taken_over": "You run {0} from now on.",
+            "error.no_hosted_quiz": "You host no quiz. Type quiz host DECK, or name the room (quiz next quiz-3).",
+            "error.not_hosted_quiz": "{0} is not a quiz run from the console. For a student's room use skip {0}.",
+            "error.quiz_room_needed": "You host several quizzes ({0}): name one, e.g. quiz next {1}.",
+        ],
+        es: [
+            "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
+            "quiz.hosted.joined": "{1} dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
+            "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes del vestíbulo que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
+            "admin.quiz.started": "{0} ha empezado: {1} participantes, {2} equipos.",
+            "admin.quiz.next": "{0}: se pasa a lo siguiente.",
+            "admin.quiz.ended": "{0} ha terminado tras {1} preguntas: los resultados llegan a la sala y se guardan.",
+            "admin.quiz.taken_over": "Desde ahora diriges {0}.",
+            "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir BARAJA, o nombra la sala (cuestionario siguiente quiz-3).",
+            "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para la sala de un estudiante usa saltar {0}.",
+            "error.quiz_room_needed": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario siguiente {1}.",
+        ]
+    )
+}

@@ -1,0 +1,198 @@
+import AulaGames
+import AulaStore
+
+/// Starting a race (the deck's words from the word bank, as in turn mode) and
+/// ending one (saved, then `round.end` to the room).
+extension HangmanRaceGame {
+    func start(by player: Player) {
+        guard let room, let server else { return }
+        guard room.isHost(player) else {
+            player.refuse(Refusal(code: "not_host", args: [room.host.name]))
+            return
+        }
+        guard !isPlaying else {
+            player.refuse(Refusal(code: "round_in_progress"))
+            return
+        }
+        room.promoteSpectatorsToPlayers()
+        guard !room.players.isEmpty else {
+            player.refuse(Refusal(code: "no_players"))
+            return
+        }
+        loading = true
+        let deckID = settings.deckID
+        if let cached = server.wordBankCache[deckID] {
+            begin(with: .success(cached), host: player)
+            return
+        }
+        server.store.read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
+            [weak self, player] result in
+            self?.server?.loop.execute { [weak self, player] in
+                if case .success(let words) = result { self?.server?.wordBankCache[deckID] = words }
+                self?.begin(with: result, host: player)
+            }
+        }
+    }
+
+    private func begin(with words: Result<[WordEntry], StoreError>, host: Player) {
+        loading = false
+        guard !closed, let room, let server else { return }
+        guard case .success(let entries) = words else {
+            host.refuse(Refusal(code: "deck_unavailable", args: [settings.deckID]))
+            return
+        }
+        guard let word = WordPicker.pick(from: entries, difficulty: settings.difficulty,
+                                         avoiding: Set(recentWords), random: &random), word.letterCount > 0 else {
+            host.refuse(Refusal(code: "deck_empty", args: [settings.deckID]))
+            return
+        }
+        let players = room.players
+        let started = HangmanRace(word: word, players: players.map(\.name), difficulty: settings.difficulty,
+                                  now: server.loop.now)
+        race = started
+        hintShown = false
+        roundStartedAt = server.wallClock()
+        roundPlayers = Dictionary(players.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        recentWords.append(word.key)
+        if recentWords.count > 20 { recentWords.removeFirst() }
+        room.broadcast(InfoEvent(phrases: [Phrase("hangman.race.started", [String(started.letterCount),
+                                                                             String(Int(started.seconds))])]))
+        for p in players { p.send(stateEvent(started, for: p.name)) }
+        room.broadcast(raceEvent(started, room: room.id))
+        armClock()
+    }
+
+    /// `hint`: to the whole room, and it stays in everyone's state.
+    func showHint(to player: Player) {
+        guard let race, !race.isOver, let room else { return player.refuse(Refusal(code: "no_round")) }
+        hintShown = true
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, race.word.hint, style: .warn))
+    }
+
+    /// `state`: your own state (or the race lines when you watch).
+    func showState(to player: Player) {
+        guard let race, !race.isOver, let room else {
+            player.send(InfoEvent(phrases: [about, Phrase("hangman.waiting", [self.room?.host.name ?? ""])]))
+            return
+        }
+        if race.racer(player.name) != nil { player.send(stateEvent(race, for: player.name)) }
+        player.send(raceEvent(race, room: room.id))
+    }
+
+    /// Saves the race like a turn-mode round, then prints `round.end`.
+    func finish(_ result: HangmanResult) {
+        guard let server, let room, let race else { return }
+        for score in result.scores {
+            if let i = totals.firstIndex(where: { $0.name == score.name }) { totals[i].points += score.points }
+            else { totals.append((score.name, score.points)) }
+        }
+        let end = HangmanRoundEndEvent(room: room.id, result: result, totals: totals)
+        let detail = JSON.object([
+            ("word", .string(result.word)), ("difficulty", .string(race.difficulty.rawValue)),
+            ("outcome", .string(result.outcome.rawValue)), ("mode", .string("race")),
+            ("completed_by", result.completedBy.map { .string($0) } ?? .null),
+            ("players", .int(race.racers.count)),
+        ]).serialized
+        let group = room.host.group
+        let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
+        let record = RoundRecord(sessionID: session, groupID: group.id, game: "hangman", room: room.id,
+                                 subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
+                                 endedAt: max(server.wallClock(), roundStartedAt), scores: [])
+        let seats = race.racers.map { r in
+            Seat(name: r.name, groupID: roundPlayers[r.name]?.group.id ?? group.id,
+                 studentID: roundPlayers[r.name]?.studentID, points: r.points, outcome: Self.outcome(of: r, in: result))
+        }
+        let endedAt = record.endedAt
+        let ticket = RoundEndTicket(end: end)
+        server.store.write(returning: { db -> Int64 in
+            var record = record
+            record.scores = try seats.map { seat in
+                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
+                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
+            }
+            return try db.saveRound(record)
+        }) { [weak self, weak server] saved in
+            server?.loop.execute { [weak self] in self?.tell(ticket, saved: (try? saved.get()) != nil) }
+        }
+        _ = server.loop.schedule(after: HangmanGame.saveWait) { [weak self] in self?.tell(ticket, saved: nil) }
+    }
+
+    private func tell(_ ticket: RoundEndTicket, saved: Bool?) {
+        guard !ticket.told, let room else { return }
+        ticket.told = true
+        if saved != true { room.broadcast(InfoEvent(saved == nil ? "hangman.not_saved_yet" : "hangman.not_saved", style: .warn)) }
+        room.broadcast(ticket.end)
+        room.broadcast(InfoEvent("hangman.next_round", room.host.name))
+    }
+
+    /// `solved` (completed the word), `out` (no lives), `left`, else the round's end.
+    static func outcome(of racer: HangmanRace.Racer, in result: HangmanResult) -> String {
+        if racer.completed { return "solved" }
+        if racer.left { return "left" }
+        if racer.lives <= 0 { return "out" }
+        switch result.outcome {
+        case .solved: return "played"
+        case .noLives, .everyoneBenched: return "lost"
+        case .skipped: return "skipped"
+        case .timeUp: return "time_up"
+        }
+    }
+}
+
+/// `hangman.race {room, players:[{name, found, lives, done}]}` — everyone's
+/// progress in a race, after every change (never the letters themselves).
+/// Extra fields: `letters` (letters in the word), `seconds_left` (room clock).
+public struct HangmanRaceEvent: Event {
+    public struct Racer: Sendable {
+        public let name: String
+        public let found: Int
+        public let lives: Int
+        public let done: Bool
+    }
+
+    public let room: String
+    public let letterCount: Int
+    public let maxLives: Int
+    public let secondsLeft: Int?
+    public let players: [Racer]
+
+    public var name: String { "hangman.race" }
+
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)),
+         ("players", .array(players.map { .object([("name", .string($0.name)), ("found", .int($0.found)),
+                                                   ("lives", .int($0.lives)), ("done", .bool($0.done))]) })),
+         ("letters", .int(letterCount)), ("seconds_left", secondsLeft.map { .int($0) } ?? .null)]
+    }
+
+    public func text(_ t: TextContext) -> [String] {
+        var lines = [t.paint(.title, t.say("hangman.race.header", String(secondsLeft ?? 0)))]
+        for p in players {
+            let key = p.done ? (p.found == letterCount ? "hangman.race.row.done" : "hangman.race.row.out") : "hangman.race.row"
+            let row = t.say(key, p.name, String(p.found), String(letterCount), String(p.lives), String(maxLives))
+            lines.append(t.reader ? row : "  " + row)
+        }
+        return lines
+    }
+}
+
+/// The commands of a race room (tried before the lobby's).
+enum HangmanRaceCommands {
+    static let table = CommandTable<GameCall>([
+        Command("hangman.start", "start", aliases: ["empezar", "comenzar", "iniciar"]) { call, _ in
+            game(call)?.start(by: call.player)
+        },
+        Command("hangman.guess", "guess", aliases: ["adivinar", "letra"]) { call, args in
+            guard !args.isEmpty else { return call.player.refuse(Refusal.usage("missing_argument", "hangman.guess")) }
+            game(call)?.act(.guess(call.player.name, args.text), by: call.player)
+        },
+        Command("hangman.solve", "solve", aliases: ["resolver"]) { call, args in
+            guard !args.isEmpty else { return call.player.refuse(Refusal.usage("missing_argument", "hangman.solve")) }
+            game(call)?.act(.solve(call.player.name, args.text), by: call.player)
+        },
+        Command("hangman.hint", "hint", aliases: ["pista"]) { call, _ in game(call)?.showHint(to: call.player) },
+        Command("hangman.state", "state", aliases: ["estado", "ver"]) { call, _ in game(call)?.showState(to: call.player) },
+    ])
+
+    private static func game(_ call: GameCall) -> HangmanRaceGame? { call.room.game as? HangmanRaceGame }
+}

@@ -1,0 +1,195 @@
+import AulaGames
+import AulaStore
+import AulaNet
+
+/// A hangman room in race mode (`create hangman race [difficulty] [deck]`,
+/// SPEC §12): the shell around the pure `HangmanRace`. Everyone guesses the
+/// same word at once; each player sees their own `hangman.state`, the room
+/// sees `hangman.race` (letters found and lives, never the letters), and the
+/// room clock (120 s) ends the round as `time_up`. Saved and printed like a
+/// turn-mode round. Owned by the loop thread, hence `@unchecked Sendable`.
+public final class HangmanRaceGame: RoomGame, @unchecked Sendable {
+    public let kind = "hangman"
+    /// No turns to wait for: a whole class fits.
+    public let maxPlayers = 40
+    public var commands: CommandTable<GameCall> { HangmanRaceCommands.table }
+
+    var settings: HangmanSettings
+    var race: HangmanRace?
+    weak var server: Server?
+    weak var room: Room?
+    var random: SeededRandom
+    let loop: EventLoop
+    private var clock: Alarm?
+    var loading = false
+    var closed = false
+    var hintShown = false
+    var roundPlayers: [String: Player] = [:]
+    var roundStartedAt: Double = 0
+    var recentWords: [String] = []
+    var totals: [(name: String, points: Int)] = []
+
+    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+        self.server = server
+        self.loop = server.loop
+        self.settings = settings
+        self.random = random
+        clock = Alarm(loop: server.loop) { [unowned self] in self.clockRanOut() }
+    }
+
+    public var isPlaying: Bool { loading || (race.map { !$0.isOver } ?? false) }
+
+    public var about: Phrase {
+        Phrase("hangman.race.about", [Phrase.entry(settings.difficulty.phraseKey), settings.deckID,
+                                      String(Int(HangmanRace.defaultSeconds))])
+    }
+
+    public func attach(to room: Room) {
+        self.room = room
+        room.host.send(InfoEvent(phrases: [about, Phrase("hangman.race.how"), Phrase("hangman.waiting", [room.host.name])]))
+    }
+
+    public func playerJoined(_ player: Player, spectator: Bool) {
+        if let race, !race.isOver, let room {
+            player.send(raceEvent(race, room: room.id))
+        } else if let room {
+            player.send(InfoEvent(phrases: [about, Phrase("hangman.waiting", [room.host.name])]))
+        }
+    }
+
+    public func playerLeft(_ player: Player) {
+        guard let race, !race.isOver, race.racer(player.name)?.left == false else { return }
+        act(.leave(player.name), by: nil)
+    }
+
+    public func playerReconnected(_ player: Player) {
+        guard let race, !race.isOver, let room else { return }
+        player.send(raceEvent(race, room: room.id))
+        if race.racer(player.name) != nil { player.send(stateEvent(race, for: player.name)) }
+    }
+
+    public func bareInput(_ line: String, from player: Player) -> Bool {
+        let text = HangmanLetters.trimmed(line)
+        guard let race, !race.isOver, race.racer(player.name) != nil,
+              !text.isEmpty, text.allSatisfy(HangmanLetters.isLetter) else { return false }
+        act(.guess(player.name, text), by: player)
+        return true
+    }
+
+    public func roomClosed() {
+        closed = true
+        clock?.stop()
+    }
+
+    // MARK: Lesson controls
+
+    public func pause() -> Bool {
+        guard !closed, race?.pause(now: loop.now) == true else { return false }
+        clock?.stop()
+        return true
+    }
+
+    public func resume() -> Bool {
+        guard !closed, race?.resume(now: loop.now) == true else { return false }
+        armClock()
+        return true
+    }
+
+    public func skip() -> Bool {
+        guard !closed, let events = race?.skip(), !events.isEmpty else { return false }
+        announce(events, actor: nil)
+        return true
+    }
+
+    public func extend(by seconds: Double) -> Bool {
+        guard !closed, race?.extend(by: seconds) == true else { return false }
+        armClock()
+        return true
+    }
+
+    public var lessonSecondsLeft: Double? { race?.secondsLeft(now: loop.now) }
+
+    // MARK: Playing
+
+    func act(_ action: HangmanAction, by player: Player?) {
+        guard let outcome = race?.apply(action, now: loop.now) else {
+            player?.refuse(Refusal(code: loading ? "round_starting" : "no_round"))
+            return
+        }
+        switch outcome {
+        case .failure(let refusal): player?.refuse(refusal)
+        case .success(let events): announce(events, actor: action.player)
+        }
+    }
+
+    /// The actor sees what happened to them and their own state; the room
+    /// sees only the progress lines (nobody's letters).
+    func announce(_ events: [HangmanEvent], actor: String?) {
+        guard let room, let race else { return }
+        var own: [Event] = []
+        var news: [Phrase] = []
+        var finished: HangmanResult?
+        for event in events {
+            switch event {
+            case .guessed(let name, let letter, let hit, let revealed):
+                own.append(HangmanGuessEvent(room: room.id, player: name, guess: String(letter), hit: hit,
+                                             revealed: revealed, phrase: event.phrase))
+            case .solveTried(let name, let text, let correct, let revealed):
+                own.append(HangmanGuessEvent(room: room.id, player: name, guess: text, hit: correct,
+                                             revealed: revealed, phrase: event.phrase))
+            case .roundOver(let result): finished = result
+            case .playerLeft, .playerOut: news.append(event.phrase)
+            case .wordCompleted(let name, _): news.append(Phrase("hangman.race.completed", [name]))
+            default: own.append(InfoEvent(phrases: [event.phrase]))
+            }
+        }
+        if let actor, let player = room.members.first(where: { $0.name == actor }) {
+            for e in own { player.send(e) }
+            if finished == nil { player.send(stateEvent(race, for: actor)) }
+        }
+        if !news.isEmpty { room.broadcast(InfoEvent(phrases: news)) }
+        room.broadcast(raceEvent(race, room: room.id))
+        if let finished { finish(finished) }
+    }
+
+    func raceEvent(_ race: HangmanRace, room: String) -> HangmanRaceEvent {
+        HangmanRaceEvent(room: room, letterCount: race.letterCount, maxLives: race.maxLives,
+                         secondsLeft: race.secondsLeft(now: loop.now).map { Int($0.rounded(.up)) },
+                         players: race.racers.filter { !$0.left }.map {
+                             .init(name: $0.name, found: race.found(by: $0.name), lives: $0.lives, done: $0.done)
+                         })
+    }
+
+    /// One racer's own state: their mask, letters and gallows, the room clock.
+    func stateEvent(_ race: HangmanRace, for name: String) -> HangmanStateEvent {
+        let me = race.racer(name)
+        var view = HangmanView(mask: race.mask(for: name), letterCount: race.letterCount, maxLives: race.maxLives,
+                               lives: me.map { [HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses.count)] } ?? [],
+                               turn: nil, tried: me?.tried.map(String.init) ?? [],
+                               misses: me?.misses.map(String.init) ?? [], hint: hintShown ? race.word.hint : nil)
+        view.turnSecondsLeft = race.secondsLeft(now: loop.now).map { Int($0.rounded(.up)) }
+        view.lastMissBy = name   // always your own gallows
+        view.race = true
+        return HangmanStateEvent(room: room?.id ?? "", view: view, viewer: name)
+    }
+
+    func armClock() {
+        guard let deadline = race?.deadline else { clock?.stop(); return }
+        clock?.set(at: deadline + 0.005)
+    }
+
+    private func clockRanOut() {
+        guard !closed, var race, !race.isOver else { return }
+        let events = race.tick(now: loop.now)
+        self.race = race
+        if events.isEmpty { armClock() } else { announce(events, actor: nil) }
+    }
+}
+
+private extension HangmanAction {
+    var player: String {
+        switch self {
+        case .guess(let p, _), .solve(let p, _), .timeout(let p), .leave(let p): return p
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import AulaGames
+
+/// Reader mode's board (issue 16): a blind student must find the turn without
+/// trial and error, so the board is read row by row in runs ("Row 2: wall, Ada
+/// facing east, 3 floor squares, the goal, wall."), with the free path ahead of
+/// Ada and where the goal is from her. Built from the drawn rows only, so the
+/// game core stays untouched.
+enum LevelBoardReader {
+    /// Every catalog key used here (checked in both languages by a test).
+    static let keys: [String] = {
+        var keys = ["level.reader.rows_intro", "level.reader.row", "level.reader.cell.ada",
+                    "level.reader.path_one", "level.reader.path", "level.reader.path_none",
+                    "level.reader.goal_from_ada", "level.reader.and",
+                    "level.reader.dir.down_one", "level.reader.dir.down", "level.reader.dir.up_one", "level.reader.dir.up",
+                    "level.reader.dir.right_one", "level.reader.dir.right", "level.reader.dir.left_one", "level.reader.dir.left",
+                    "level.reader.edge"]
+        for kind in cellKinds { keys += ["level.reader.cell.\(kind)", "level.reader.cells.\(kind)"] }
+        return keys
+    }()
+
+    static let cellKinds = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy"]
+
+    /// What a drawn board character is ("ada" for her arrow).
+    static func kind(_ ch: Character) -> String {
+        switch ch {
+        case "#": return "wall"
+        case "~": return "water"
+        case "G": return "goal"
+        case "D": return "door"
+        case ItemSymbol.iron: return "iron"
+        case ItemSymbol.key: return "key"
+        case ItemSymbol.enemy: return "enemy"
+        case "^", ">", "v", "<": return "ada"
+        default: return "floor"
+        }
+    }
+
+    /// "Row 2: wall, Ada facing east, 3 floor squares, the goal, wall." for every row.
+    static func rows(_ board: BoardView, _ t: TextContext) -> [String] {
+        var lines = [t.say("level.reader.rows_intro")]
+        for (index, row) in board.rows.enumerated() {
+            var runs: [(kind: String, count: Int)] = []
+            for ch in row {
+                let kind = kind(ch)
+                if kind != "ada", let last = runs.last, last.kind == kind {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append((kind, 1))
+                }
+            }
+            let words = runs.map { run -> String in
+                if run.kind == "ada" { return t.say("level.reader.cell.ada", t.say("level.facing.\(board.ada.facing.rawValue)")) }
+                return run.count == 1 ? t.say("level.reader.cell.\(run.kind)")
+                    : t.say("level.reader.cells.\(run.kind)", String(run.count))
+            }
+            lines.append(t.say("level.reader.row", String(index + 1), words.joined(separator: ", ")))
+        }
+        return lines
+    }
+
+    /// "Ahead of Ada: 3 free squares, then a wall." — how far `walk()` goes.
+    static func pathAhead(_ board: BoardView, _ t: TextContext) -> String {
+        let (dr, dc): (Int, Int)
+        switch board.ada.facing {
+        case .north: (dr, dc) = (-1, 0)
+        case .east: (dr, dc) = (0, 1)
+        case .south: (dr, dc) = (1, 0)
+        case .west: (dr, dc) = (0, -1)
+        }
+        var free = 0
+        var row = board.ada.row + dr, col = board.ada.col + dc
+        var blocker = "edge"
+        while let ch = cell(board, row, col) {
+            let kind = kind(ch)
+            if kind != "floor" && kind != "key" && kind != "goal" {
+                blocker = kind
+                break
+            }
+            free += 1
+            if kind == "goal" {
+                blocker = "goal"
+                break
+            }
+            row += dr
+            col += dc
+        }
+        let what = blocker == "edge" ? t.say("level.reader.edge") : t.say("level.reader.cell.\(blocker)")
+        if blocker == "goal" { return t.say(free == 1 ? "level.reader.path_one" : "level.reader.path", String(free), what) }
+        switch free {
+        case 0: return t.say("level.reader.path_none", what)
+        case 1: return t.say("level.reader.path_one", "1", what)
+        default: return t.say("level.reader.path", String(free), what)
+        }
+    }
+
+    /// "From Ada, the goal is 3 rows down and 4 columns right." (nil when she is on it or there is none).
+    static func goalFromAda(_ board: BoardView, _ t: TextContext) -> String? {
+        for (r, row) in board.rows.enumerated() {
+            for (c, ch) in row.enumerated() where ch == "G" {
+                var parts: [String] = []
+                let down = r - board.ada.row, right = c - board.ada.col
+                if down != 0 {
+                    let name = down > 0 ? "down" : "up"
+                    parts.append(abs(down) == 1 ? t.say("level.reader.dir.\(name)_one")
+                                 : t.say("level.reader.dir.\(name)", String(abs(down))))
+                }
+                if right != 0 {
+                    let name = right > 0 ? "right" : "left"
+                    parts.append(abs(right) == 1 ? t.say("level.reader.dir.\(name)_one")
+                                 : t.say("level.reader.dir.\(name)", String(abs(right))))
+                }
+                guard !parts.isEmpty else { return nil }
+                return t.say("level.reader.goal_from_ada", parts.joined(separator: t.say("level.reader.and")))
+            }
+        }
+        return nil
+    }
+
+    private static func cell(_ board: BoardView, _ row: Int, _ col: Int) -> Character? {
+        guard row >= 0, row < board.rows.count else { return nil }
+        let line = Array(board.rows[row])
+        guard col >= 0, col < line.count else { return nil }
+        return line[col]
+    }
+}

@@ -1,0 +1,74 @@
+/// A level note's Markdown for a terminal (issue 16). A screen reader reads
+/// `**`, backticks and fences aloud as symbols, so reader mode turns them into
+/// words: headings become plain lines, a code block is introduced as
+/// "Example:" and closed with "End of example.", list marks and inline marks
+/// go. Colour mode turns the marks into styles (bold, code colour, indented
+/// code blocks); plain text mode keeps the Markdown, which reads well as is.
+enum LevelNoteText {
+    static let keys = ["level.note.example", "level.note.example_end"]
+
+    static func lines(_ markdown: String, _ t: TextContext) -> [String] {
+        var lines: [String] = []
+        var inCode = false
+        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(raw).trimmingCharacters(in: "\r")
+            let trimmed = line.trimmingCharacters(in: " ")
+            if trimmed.hasPrefix("```") {
+                inCode.toggle()
+                if t.reader { lines.append(t.say(inCode ? "level.note.example" : "level.note.example_end")) }
+                else if !t.color { lines.append(line) }
+                continue
+            }
+            if inCode {
+                lines.append(t.reader || !t.color ? line : "    " + t.paint(.code, line))
+                continue
+            }
+            if trimmed.hasPrefix("#") {
+                let heading = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: " ")
+                lines.append(t.paint(.title, t.reader || t.color ? inline(heading, t) : heading))
+                continue
+            }
+            guard t.reader || t.color else {
+                lines.append(line)
+                continue
+            }
+            var text = line
+            if t.reader, let item = listItem(trimmed) { text = item }
+            lines.append(inline(text, t))
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// "- x", "* x", "+ x" → "x" (one item per line already tells a list).
+    static func listItem(_ line: String) -> String? {
+        for mark in ["- ", "* ", "+ "] where line.hasPrefix(mark) { return String(line.dropFirst(2)) }
+        return nil
+    }
+
+    /// `code`, **bold**, __bold__ and *emphasis*: words only for the reader,
+    /// styles in colour.
+    static func inline(_ text: String, _ t: TextContext) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == "`", let end = rest.dropFirst().firstIndex(of: "`") {
+                let code = String(rest[rest.index(after: rest.startIndex)..<end])
+                out += t.reader ? code : t.paint(.code, code)
+                rest = rest[rest.index(after: end)...]
+            } else if rest.hasPrefix("**") || rest.hasPrefix("__"), let end = rest.dropFirst(2).range(of: String(rest.prefix(2))) {
+                let strong = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])
+                out += t.reader ? strong : t.paint(.title, strong)
+                rest = rest[end.upperBound...]
+            } else if first == "*", rest.count > 1, rest.dropFirst().first != " ",
+                      let end = rest.dropFirst().firstIndex(of: "*") {
+                out += String(rest[rest.index(after: rest.startIndex)..<end])
+                rest = rest[rest.index(after: end)...]
+            } else {
+                out.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
+    }
+}

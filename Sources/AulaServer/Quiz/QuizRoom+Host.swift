@@ -1,0 +1,92 @@
+import AulaGames
+
+/// A quiz a teacher runs from the console (SPEC §12: `quiz host DECK`, `quiz
+/// start`, `quiz next`, `quiz end`). The room is an ordinary quiz room whose
+/// host is a stand-in for the teacher: it has no connection, plays no part,
+/// and no student can take the host role over, so only the console starts,
+/// moves on and ends the quiz (students' `start`/`next`/`teams auto` get
+/// `not_host`). The teacher's console watches the room, so the questions,
+/// tallies and results are echoed to it as `watch` shows them.
+///
+/// Decisions:
+/// - If the console goes away the quiz goes on by itself (questions close on
+///   time, the quiz ends and is saved after the last one); any teacher may then
+///   name the room (`quiz next quiz-3`) and runs it from then on.
+/// - The room stays open when it is empty and after a quiz ends (the same
+///   deck can be played again with `quiz start`); `room close ROOM` closes it.
+/// - `quiz start` with nobody on a team deals the players into teams of about
+///   four (at least two teams when there are two players or more);
+///   `quiz start N` deals them into N teams, `quiz start 0` plays without teams.
+extension Server {
+    /// Opens a teacher-hosted quiz room for `group`. `standIn` is the teacher's
+    /// stand-in host (no connection); the game comes from the registered `quiz` factory.
+    func openHostedQuiz(_ game: QuizRoom, standIn: Player, teacher: String) -> Room {
+        roomCounter += 1
+        let room = Room(id: "quiz-\(roomCounter)", game: game, host: standIn, server: self)
+        room.teacherHost = teacher
+        rooms[room.id] = room
+        game.attachHosted(to: room)
+        log(.info, "room.created", ("room", room.id), ("host", "teacher:" + teacher))
+        return room
+    }
+}
+
+extension QuizRoom {
+    /// Like `attach`, without the host joining the quiz: the teacher does not play.
+    func attachHosted(to room: Room) {
+        self.room = room
+    }
+
+    /// The deck's title (for the console and the lobby's announcement).
+    var deckTitle: String { game.deck.title }
+
+    /// Teams a hosted quiz deals its players into when nobody picked one:
+    /// about four per team, at least two teams, none for a single player.
+    static func defaultTeamCount(players: Int) -> Int {
+        players < 2 ? 0 : max(2, (players + 3) / 4)
+    }
+
+    /// `quiz start [TEAMS]`: deals the teams (see `defaultTeamCount`; TEAMS
+    /// overrides, 0 for none) and opens the first question. Returns how many play
+    /// and in how many teams. Nothing changes when it is refused.
+    func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
+        guard game.phase == .lobby else { throw Refusal(code: "quiz_started") }
+        guard !game.players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
+        for p in roomPlayers { syncMultiplier(p) }
+        var next = game
+        var draw = random
+        var events: [QuizEvent] = []
+        let count = wanted ?? (game.teams.isEmpty ? QuizRoom.defaultTeamCount(players: game.players.count) : 0)
+        if count > 0 { events += try next.autoTeams(count, random: &draw) }
+        events += try next.start(now: server.loop.now, random: &draw)
+        game = next
+        random = draw
+        startedAt = server.wallClock()
+        participants = [:]
+        for member in room?.members ?? [] where game.players.contains(member.name) { participants[member.name] = member }
+        apply(events)
+        return (game.players.count, game.teams.count)
+    }
+
+    /// `quiz next`: closes the open question now (tally, then the next one), or
+    /// during a tally opens the next question at once.
+    func hostNext() throws(Refusal) {
+        switch game.phase {
+        case .lobby: throw Refusal(code: "quiz_not_started")
+        case .finished: throw Refusal(code: "quiz_finished")
+        case .asking, .reviewing: _ = skip()
+        }
+    }
+
+    /// `quiz end`: the quiz ends now with the questions asked so far; results,
+    /// saving and `round.end` as at a normal end. Returns how many questions counted.
+    func hostEnd() throws(Refusal) -> Int {
+        let events = try game.end(now: server.loop.now)
+        reviewHeld = false
+        apply(events)
+        // The closed question's tally would schedule a next question: there is none.
+        if let t = advanceTimer { server.loop.cancel(t); advanceTimer = nil }
+        for case .finished(let results) in events { return results.questionsAsked }
+        return 0
+    }
+}
