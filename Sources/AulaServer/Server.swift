@@ -94,7 +94,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             throw StartError("admin port \(config.adminPort) is already in use — is another aula serve running?")
         }
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
-        try startBoard()
+        startBoard()
         startIdentityMaintenance()
     }
 

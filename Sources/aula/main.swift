@@ -149,7 +149,11 @@ do {
         for address in LocalAddresses.forStudents(boundHost: config.host) {
             print("Students: nc \(address) \(running.server.studentPort)")
         }
-        if let board = running.server.boardURL { print("Board: \(board)") }
+        if let board = running.server.boardURL {
+            print("Board: \(board)")
+        } else if let port = config.boardPort {
+            FileHandle.standardError.write(Data("aula: the board could not listen on \(config.boardHost):\(port) (in use?); serving without it\n".utf8))
+        }
         fflush(nil)
 
         // The loop is not running yet: this thread still owns the server.

@@ -142,6 +142,17 @@ import Testing
         #expect(!page.body.contains("<script"))
     }
 
+    /// A busy board port (another server's board) never stops the lesson.
+    @Test func aBusyBoardPortLeavesTheServerRunningWithoutIt() throws {
+        let (first, port) = try Self.server()
+        defer { first.stop() }
+        let second = try TestServer(configure: { $0.boardPort = port })
+        defer { second.stop() }
+        #expect(second.running.onLoop({ $0.boardPort }) == .some(nil))
+        let student = try TestClient.loggedInJSON(port: second.port, name: "Ana")
+        _ = student
+    }
+
     @Test func atMostTheCapOfBoardConnections() throws {
         let (server, port) = try Self.server { $0.boardMaxConnections = 2 }
         defer { server.stop() }

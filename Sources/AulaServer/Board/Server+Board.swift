@@ -4,11 +4,18 @@ import AulaStore
 /// Starting the board with the server (SPEC §12).
 extension Server {
     /// Binds the board when `config.boardPort` is set; the key is random unless configured.
-    func startBoard() throws {
+    func startBoard() {
         guard let port = config.boardPort else { return }
         let key = BoardKey(value: config.boardKey ?? RandomToken.make(), bind: config.boardHost)
         let board = Board(server: self, key: key)
-        board.listener = try loop.listen(host: config.boardHost, port: port, limits: config.boardLimits, handler: board)
+        // A busy board port must not cost the class its lesson: students and
+        // the console start anyway, without the board, and the log says why.
+        do {
+            board.listener = try loop.listen(host: config.boardHost, port: port, limits: config.boardLimits, handler: board)
+        } catch {
+            log(.warn, "board.unavailable", ("address", "\(config.boardHost):\(port)"), ("error", "\(error)"))
+            return
+        }
         self.board = board
         log(.info, "board", ("address", boardURL ?? ""))
     }
