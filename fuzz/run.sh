@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers that read what users and files send: the telnet decoder
-# and line framing, the level language, and the deck/level decoders.
+# and line framing, the board's HTTP request heads, the level language, and the deck/level decoders.
 # Each target is built with libFuzzer (swiftc -sanitize=fuzzer,address) from
 # the real sources and run for a bounded time. Crashing inputs are written to
 # fuzz/regressions/<target>/ — commit them: the test suite replays every file
@@ -39,11 +39,12 @@ run() {
 
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(input language chains content)
+[ ${#targets[@]} -eq 0 ] && targets=(input language chains content http)
 wanted() { [[ " ${targets[*]} " == *" $1 "* ]]; }
 
 wanted input && build input fuzz/FuzzInput.swift Sources/AulaNet/TelnetDecoder.swift Sources/AulaNet/TelnetNegotiator.swift \
     Sources/AulaNet/LineFramer.swift Sources/AulaNet/TextCleaner.swift Sources/AulaNet/NetTypes.swift
+wanted http && build http fuzz/FuzzHTTP.swift Sources/AulaNet/HTTPRequestHead.swift
 wanted language && build language fuzz/FuzzLanguage.swift Sources/AulaGames/Levels/*.swift Sources/AulaGames/Support/*.swift
 wanted chains && build chains fuzz/FuzzChains.swift Sources/AulaGames/Levels/*.swift Sources/AulaGames/Support/*.swift
 wanted content && build content fuzz/FuzzContent.swift Sources/AulaGames/*/*.swift Sources/AulaContent/*.swift Sources/AulaContent/*/*.swift

@@ -144,10 +144,22 @@ public enum Bench {
             let baselinePlayers = try FanoutAgentProcess(server: .baseline, port: baseline.port,
                                                          pid: baseline.process.processIdentifier, rooms: rooms, pace: mode)
             defer { baselinePlayers.stop() }
-            var a = FanoutBench.Result(), b = FanoutBench.Result()
+            // The same server with the projector board on and 10 browsers
+            // streaming its events (issue 19): interleaved with the others.
+            let boardPort = try ServerProcess.freePort()
+            let aulaBoard = try ServerProcess(contentDirectory: content.path,
+                                              extraArguments: ["--lines-per-second", "1000", "--board-port", String(boardPort)])
+            defer { aulaBoard.stop() }
+            let watchers = try BoardWatchers(port: boardPort, count: 10)
+            defer { watchers.stop() }
+            let boardPlayers = try FanoutAgentProcess(server: .aula(deck: "bench-long"), port: aulaBoard.port, pid: aulaBoard.pid,
+                                                      rooms: rooms, pace: mode)
+            defer { boardPlayers.stop() }
+            var a = FanoutBench.Result(), b = FanoutBench.Result(), c = FanoutBench.Result()
             for _ in 0..<slices {
                 let sliceA = try aulaPlayers.measure(warmup: 1, duration: slice)
                 let sliceB = try baselinePlayers.measure(warmup: 1, duration: slice)
+                c.add(try boardPlayers.measure(warmup: 1, duration: slice))
                 a.add(sliceA)
                 b.add(sliceB)
                 sliceRatios[pace, default: []].append(pace == "paced"
@@ -155,6 +167,8 @@ public enum Bench {
                     : sliceA.updatesPerSecond / max(sliceB.updatesPerSecond, 1))
             }
             results["aula-\(pace)"] = a
+            results["aula+board-\(pace)"] = c
+            lines.append("- With the board on: 10 browsers read \(watchers.bytesRead / 1024) KiB of /events during the \(pace) run")
             results["baseline-\(pace)"] = b
             if pace == "paced" {
                 lines.append("- Aula server RSS: \(megabytes(aulaRSSBefore)) idle, \(megabytes(aula.residentBytes())) with the rooms playing")
@@ -163,7 +177,7 @@ public enum Bench {
         lines.append("")
         lines.append("| run | p50 ms | p90 ms | p99 ms | max ms | guesses/s | updates/s | server CPU µs/guess | of which main thread |")
         lines.append("|---|---|---|---|---|---|---|---|---|")
-        for key in ["aula-paced", "baseline-paced", "aula-saturation", "baseline-saturation"] {
+        for key in ["aula-paced", "aula+board-paced", "baseline-paced", "aula-saturation", "aula+board-saturation", "baseline-saturation"] {
             if let r = results[key] { lines.append(row(key, r)) }
         }
         lines.append("")

@@ -22,6 +22,7 @@ public final class ServerProcess {
         adminPort = admin
         process.executableURL = URL(fileURLWithPath: try ServerProcess.ownExecutable())
         process.arguments = ["serve", "--bind", "127.0.0.1", "--port", String(port), "--admin-port", String(admin),
+                             "--board-port", "0",
                              "--db", self.databasePath,
                              "--content", contentDirectory, "--log-level", "warn"] + extraArguments
         var env = ProcessInfo.processInfo.environment

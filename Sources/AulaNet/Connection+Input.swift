@@ -2,6 +2,12 @@
 extension Connection {
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
         let now = loop.now
+        if limits.rawInput {
+            sentALine = true
+            heardFromClient(now)
+            handler.connection(self, receivedBytes: bytes)
+            return
+        }
         // The decoder works on a copy so that a handler reached from inside it
         // (via `telnetSeen` or `setEchoHidden`) never overlaps its mutation.
         var decoding = decoder

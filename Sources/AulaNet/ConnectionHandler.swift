@@ -8,4 +8,10 @@ public protocol ConnectionHandler: AnyObject {
     func connectionClosed(_ connection: Connection, reason: CloseReason)
     /// Text (already with CRLF) sent raw to a newcomer that is refused, just before closing it.
     func refusalMessage(_ refusal: AdmissionRefusal) -> String
+    /// Raw bytes, for listeners with `NetLimits.rawInput` (valid during the call only).
+    func connection(_ connection: Connection, receivedBytes bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ConnectionHandler {
+    public func connection(_ connection: Connection, receivedBytes bytes: UnsafeBufferPointer<UInt8>) {}
 }

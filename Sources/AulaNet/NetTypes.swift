@@ -39,6 +39,10 @@ public struct NetLimits: Sendable {
     public var preLoginCapCoversLoopback = false
     /// What happens to a newcomer from an address at its pre-login cap.
     public var whenPreLoginFull = PreLoginFull.refuseNewcomer
+    /// Bytes go to the handler as they arrive (`connection(_:receivedBytes:)`),
+    /// with no telnet decoding, line framing or line limits: the board's HTTP
+    /// listener, whose parser is its own bounded decoder.
+    public var rawInput = false
     public init() {}
 
     /// These limits for the teachers' console: its own small cap (a listener

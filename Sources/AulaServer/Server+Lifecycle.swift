@@ -16,6 +16,7 @@ extension Server {
         // Stop accepting, but keep the open connections to tell them goodbye.
         studentListener?.stopAccepting()
         adminListener?.stopAccepting()
+        board?.stop()
         for room in allRooms { closeRoomQuietly(room) }
         for client in clients.values {
             client.send(ShutdownEvent(seconds: 0))

@@ -42,6 +42,8 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     var adminListener: Listener?
     /// The teachers' console behind `adminListener` (told goodbye at shutdown).
     var adminConsole: AdminPort?
+    /// The projector board (Board/), nil when `--board-port 0`.
+    var board: Board?
     var shuttingDown = false
     /// Chat budgets and address mutes (Limits/Server+Chat.swift).
     lazy var chatGuard = ChatGuard(limits: config.chat)
@@ -92,6 +94,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
             throw StartError("admin port \(config.adminPort) is already in use — is another aula serve running?")
         }
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
+        startBoard()
         startIdentityMaintenance()
     }
 

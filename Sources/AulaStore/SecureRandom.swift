@@ -53,3 +53,12 @@ public enum PIN {
         SecureRandom.string(from: Array("0123456789"), count: length)
     }
 }
+
+/// A random URL-safe token (the board's `?key=`): 22 characters ≈ 128 bits.
+public enum RandomToken {
+    public static let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+    public static func make(length: Int = 22) -> String {
+        SecureRandom.string(from: Array(alphabet), count: length)
+    }
+}

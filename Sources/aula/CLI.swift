@@ -13,7 +13,7 @@ enum CLI {
     /// `serve`'s options (`check-content` reads the content and language only).
     static let serveOptions: Set<String> = Set(["port", "bind", "admin-port", "admin-bind", "db", "content", "lang",
                                                 "log-level", "idle-timeout", "grace", "max-connections",
-                                                "lines-per-second"])
+                                                "lines-per-second", "board-port", "board-bind", "board-max-connections"])
         .union(Options.limitFlags).union(Options.yearFlags)
 
     /// Flags (no value) and valued options each command accepts; `help` always.

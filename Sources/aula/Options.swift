@@ -11,7 +11,7 @@ struct Options {
     var unknownShort: [String] = []
 
     /// Flags that take a value (`--port 4000` or `--port=4000`).
-    static let valued: Set<String> = Set(["port", "admin-port", "admin-bind", "bind", "db", "content", "lang", "log-level",
+    static let valued: Set<String> = Set(["port", "admin-port", "admin-bind", "board-port", "board-bind", "board-max-connections", "bind", "db", "content", "lang", "log-level",
                                       "out", "target", "group", "game", "since", "script", "idle-timeout", "grace",
                                       "connections", "rooms", "players", "seconds", "rows", "max-connections",
                                       "lines-per-second", "baseline", "pace", "pid", "server", "deck",
@@ -73,6 +73,12 @@ struct Options {
             guard (0...65535).contains(port) else { throw UsageError("--admin-port must be 0–65535") }
             config.adminPort = port
         }
+        if let port = try int("board-port") {
+            guard (0...65535).contains(port) else { throw UsageError("--board-port must be 0–65535 (0 = off)") }
+            config.boardPort = port == 0 ? nil : port
+        }
+        if let bind = value("board-bind") { config.boardHost = bind }
+        if let cap = try int("board-max-connections") { config.boardMaxConnections = max(1, cap) }
         if let bind = value("bind") { config.host = bind }
         if let bind = value("admin-bind") { config.adminHost = bind }
         if let db = value("db") { config.databasePath = db }

@@ -57,6 +57,10 @@ Options (each also read from an environment variable):
   --admin-port N      admin console port (AULA_ADMIN_PORT, default 4001)
   --admin-bind HOST   admin console address (AULA_ADMIN_BIND, default 127.0.0.1;
                       anything else exposes the console — only on purpose)
+  --board-port N      projector board, HTTP (AULA_BOARD_PORT, default 4002; 0 = off)
+  --board-bind HOST   board address (AULA_BOARD_BIND, default 127.0.0.1; any other
+                      address needs the ?key= printed at start: "Board: http://…/?key=…")
+  --board-max-connections N  board connections at once (AULA_BOARD_MAX_CONNECTIONS, default 64)
   --db PATH           SQLite database file (AULA_DB, default ./aula.sqlite)
   --content DIR       folder holding Levels/ and Decks/ (AULA_CONTENT, default .)
   --lang en|es        language for newcomers (AULA_LANG, default en)
@@ -144,6 +148,11 @@ do {
         // How students find this machine (SPEC §12): one line per LAN address.
         for address in LocalAddresses.forStudents(boundHost: config.host) {
             print("Students: nc \(address) \(running.server.studentPort)")
+        }
+        if let board = running.server.boardURL {
+            print("Board: \(board)")
+        } else if let port = config.boardPort {
+            FileHandle.standardError.write(Data("aula: the board could not listen on \(config.boardHost):\(port) (in use?); serving without it\n".utf8))
         }
         fflush(nil)
 

@@ -93,6 +93,25 @@ import AulaContent
             }
         }
     }
+
+    /// The board's HTTP heads: fed in two pieces or whole, the same answer
+    /// (the crash the fuzzer found: a NUL seen early gave 400, whole gave 505).
+    @Test func httpHeadsSplitOrWholeAgree() {
+        let cases = Self.inputs("http")
+        #expect(!cases.isEmpty)
+        for data in cases {
+            let bytes = Array(data)
+            let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+            var split = HTTPHeadParser(maxBytes: 1024)
+            var answers: [HTTPHeadParser.Result] = []
+            for piece in [Array(bytes[..<cut]), Array(bytes[cut...])] where !piece.isEmpty {
+                answers.append(split.feed(piece))
+            }
+            var whole = HTTPHeadParser(maxBytes: 1024)
+            let once = bytes.isEmpty ? .needMore : whole.feed(bytes)
+            if let first = answers.first(where: { $0 != .needMore }) { #expect(first == once) }
+        }
+    }
 }
 
 /// The reason words a failed run may give.

@@ -93,7 +93,7 @@ import AulaStore
         #expect(backup.out.contains("integrity ok"))
         let refused = try Self.aula(["restore", copy, "--db", db, "--yes"])
         #expect(refused.status == 1 && refused.err.contains("while a server uses the database"))
-        let second = try Self.aula(["serve", "--db", db, "--port", "0", "--admin-port", "0"])
+        let second = try Self.aula(["serve", "--db", db, "--port", "0", "--admin-port", "0", "--board-port", "0"])
         #expect(second.status == 1 && second.err.contains("in use by another aula serve (process \(server.pid)"))
         server.stop(keepFiles: true)
         // A student who came after the backup is gone after the restore; Ana is back.

@@ -26,6 +26,7 @@ final class TestServer {
         config.host = "127.0.0.1"
         config.port = 0
         config.adminPort = 0
+        config.boardPort = nil  // off unless a test asks (parallel tests must not fight over 4002)
         config.databasePath = directory.appendingPathComponent("aula.sqlite").path
         config.contentDirectory = directory.path
         config.logLevel = .error

@@ -133,6 +133,7 @@ extension AdminCall {
             player.send(event)
             count += 1
         }
+        server.board?.publish(event)  // the projector shows it too
         info("admin.broadcast.done", String(count), style: .good)
         done()
     }

@@ -36,6 +36,7 @@ enum AdminCommands {
         Command("admin.skip", "skip", aliases: ["saltar"]) { call, args in call.lessonControl(.skip, args) },
         Command("admin.extend", "extend", aliases: ["ampliar", "alargar"]) { call, args in call.extend(args) },
         Command("admin.quiz", "quiz", aliases: ["cuestionario"]) { call, args in call.quizCommand(args) },
+        Command("admin.board", "board", aliases: ["pantalla"]) { call, args in call.boardCommand(args) },
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },
         Command("admin.decks", "decks", aliases: ["barajas"]) { call, _ in call.listDecks() },

@@ -28,6 +28,7 @@ public struct Catalog: Sendable {
         CatalogParts.levelCourse,
         CatalogParts.moderation,
         CatalogParts.quizHost,
+        CatalogParts.board,
     ]
 
     public static let shared = Catalog(parts: parts)

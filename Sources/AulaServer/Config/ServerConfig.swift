@@ -36,8 +36,33 @@ public struct ServerConfig: Sendable {
     public var backupEvery: Double = 24
     /// Seconds between checks that the database file is still where it was opened.
     public var storageCheckEvery: Double = 5
+    /// The projector board (SPEC §12): HTTP on this port, nil = off
+    /// (`--board-port 0`); 0 here = an ephemeral port (tests).
+    public var boardPort: Int? = 4002
+    /// Where the board listens; any bind but 127.0.0.1 / ::1 needs the key.
+    public var boardHost = "127.0.0.1"
+    /// Board connections at most (SSE streams count).
+    public var boardMaxConnections = 64
+    /// The board's key; nil: a random one at start (only asked off loopback).
+    public var boardKey: String?
 
     public init() {}
+
+    /// The board's limits: raw bytes (its own HTTP parser), its own cap, a
+    /// request head within 10 s, no idle timeout (an SSE stream never talks),
+    /// and a small output buffer so a stalled browser is dropped early.
+    public var boardLimits: NetLimits {
+        var board = limits
+        board.rawInput = true
+        board.maxConnections = boardMaxConnections
+        board.maxPerAddress = boardMaxConnections
+        board.maxPreLoginPerAddress = boardMaxConnections
+        board.loginTimeout = 10
+        board.idleTimeout = .infinity
+        board.idleWarningAfter = .infinity
+        board.maxOutputBytes = 256 * 1024
+        return board
+    }
 
     /// The console's limits: the students' (idle timeout, line rate...) with its own caps.
     public var adminLimits: NetLimits {

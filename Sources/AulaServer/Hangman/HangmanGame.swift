@@ -303,6 +303,10 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
             if let client = member.client { rendered.send(told, view, room: room.id, to: client, viewer: member.name) }
         }
         for watcher in room.watchers { rendered.send(told, view, room: room.id, to: watcher, viewer: nil) }
+        if room.hasBoard {
+            for event in told { room.showBoard(event) }
+            if let view { room.showBoard(HangmanStateEvent(room: room.id, view: view, viewer: nil)) }
+        }
     }
 
     // MARK: Turn timer

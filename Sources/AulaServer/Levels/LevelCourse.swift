@@ -66,8 +66,10 @@ extension LevelRoomGame {
                        seed: UInt64? = nil) {
         guard let server else { return }
         keepProgram()
-        server.adminConsole?.tellTeachers(LevelAttemptEvent(student: player.name, level: level.id, kind: kind.rawValue, ok: ok,
-                                              code: code, statements: statements))
+        let attempt = LevelAttemptEvent(student: player.name, level: level.id, kind: kind.rawValue, ok: ok,
+                                        code: code, statements: statements)
+        server.adminConsole?.tellTeachers(attempt)
+        room?.showBoard(attempt)  // SPEC §12: to teachers and the board (the challenge grid)
         guard let studentID = coderStudentID else { return }
         let record = LevelAttemptRecord(studentID: studentID, levelID: level.id, at: server.wallClock(), kind: kind.rawValue,
                                         ok: ok, statements: statements, result: ok ? "solved" : (code ?? "failed"), seed: seed)

@@ -29,11 +29,14 @@ extension QuizRoom {
                     for watcher in room.watchers {
                         watcher.send(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds))
                     }
+                    if room.hasBoard { room.showBoard(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds)) }
                 }
                 scheduleReminders()
                 scheduleTick()
-            case .answered(let player, _, _, _, _, _):
+            case .answered(let player, let number, _, _, let answered, let players):
                 if let phrase = event.phrase { room.members.first { $0.name == player }?.send(InfoEvent(phrases: [phrase])) }
+                // Who answered what stays private; the board shows only how many have.
+                if room.hasBoard { room.showBoard(BoardAnsweredEvent(room: room.id, index: number, answered: answered, players: players)) }
                 scheduleTick()
             case .questionClosed(let tally, let reason):
                 cancelQuestionTimers()
@@ -130,6 +133,7 @@ extension QuizRoom {
                 for member in room.members where self.deadline(of: member.name) == deadline { member.send(event) }
                 if standard == deadline {
                     for watcher in room.watchers { watcher.send(event) }
+                    room.showBoard(event)
                 }
             }
             reminderTimers.append(timer)

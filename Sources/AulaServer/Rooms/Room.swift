@@ -33,6 +33,18 @@ public final class Room: @unchecked Sendable {
         for member in players { cache.send(event, to: member.client) }
         for member in spectators { cache.send(event, to: member.client) }
         for watcher in watchers { cache.send(event, to: watcher) }
+        server?.board?.observe(room: self, event)
+    }
+
+    /// Whether a projector board is listening (Board/): events that are sent
+    /// member by member (each with their own clock) are built for it only then.
+    var hasBoard: Bool { server?.board != nil }
+
+    /// An event the board should show that the room's members get one by one
+    /// (a quiz question with each player's own seconds, a hangman state with
+    /// each viewer's own last line): the board gets the standard one.
+    func showBoard(_ event: Event) {
+        server?.board?.observe(room: self, event)
     }
 
     /// Sends an event to everyone but one.
@@ -41,6 +53,7 @@ public final class Room: @unchecked Sendable {
         for member in players where member !== skip { cache.send(event, to: member.client) }
         for member in spectators where member !== skip { cache.send(event, to: member.client) }
         for watcher in watchers { cache.send(event, to: watcher) }
+        server?.board?.observe(room: self, event)
     }
 
     /// Moves a spectator to the players (e.g. at the start of the next round).

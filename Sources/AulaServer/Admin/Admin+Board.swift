@@ -1,0 +1,32 @@
+/// `board follow ROOM|challenge|class|auto` (SPEC §12): what the projector
+/// shows. `board` alone says the board's address and what it follows.
+extension AdminCall {
+    func boardCommand(_ args: Arguments) {
+        guard let board = server.board else { return fail(code: "board_off") }
+        guard let word = args[0] else {
+            info("admin.board.address", server.boardURL ?? "")
+            info("admin.board.follow", board.follow.description)
+            return done()
+        }
+        guard ["follow", "seguir"].contains(word.lowercased()), let target = args[1] else { return usage("admin.board") }
+        let follow: Board.Follow
+        switch target.lowercased() {
+        case "auto": follow = .auto
+        case "challenge", "reto": follow = .challenge
+        case "class", "clase": follow = .classOnly
+        default:
+            guard let room = server.findRoom(target) else { return fail(code: "no_such_room", target) }
+            follow = .room(room.id)
+        }
+        board.setFollow(follow)
+        info("admin.board.follow", follow.description, style: .good)
+        done()
+    }
+}
+
+extension Board.Follow: CustomStringConvertible {
+    var description: String {
+        if case .room(let id) = self { return id }
+        return word
+    }
+}

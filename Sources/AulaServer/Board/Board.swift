@@ -1,0 +1,184 @@
+import AulaNet
+
+/// The projector board (SPEC §12): an HTTP listener on the server's loop that
+/// serves the page, a JSON snapshot and a Server-Sent Events stream of the
+/// rooms' own JSON events. It only reads what the rooms broadcast; nothing it
+/// does can block the loop (one bounded request head per socket, output
+/// bounded per socket: a stalled browser is cut off).
+final class Board: ConnectionHandler {
+    /// What the board follows (`board follow ROOM|challenge|class|auto`).
+    enum Follow: Equatable {
+        case auto, room(String), challenge, classOnly
+
+        var word: String {
+            switch self {
+            case .auto: return "auto"
+            case .room: return "room"
+            case .challenge: return "challenge"
+            case .classOnly: return "class"
+            }
+        }
+    }
+
+    weak var server: Server?
+    let key: BoardKey
+    var ring = BoardRing()
+    var follow = Follow.auto
+    /// The room `auto` follows now (its newest activity), or "challenge".
+    var autoTarget: String?
+    /// When the followed room was last heard from, and whether its round ended.
+    var targetHeardAt = 0.0
+    var targetRoundEnded = false
+    var lastClass: BoardClassSnapshot?
+    /// Open event streams, by connection id.
+    var streams: [UInt64: Connection] = [:]
+    var parsers: [UInt64: HTTPHeadParser] = [:]
+    var listener: Listener?
+    private var heartbeatTimer: TimerID?
+    private var classTimer: TimerID?
+
+    static let heartbeatSeconds = 15.0
+    static let classCheckSeconds = 1.0
+    static let challengeTarget = "challenge"
+    static let autoQuietSeconds = 5.0
+    /// The events that count as a room's activity for `auto`.
+    static let activity: Set<String> = ["quiz.question", "quiz.tally", "hangman.state", "hangman.race",
+                                        "level.result", "level.attempt"]
+
+    init(server: Server, key: BoardKey) {
+        self.server = server
+        self.key = key
+    }
+
+    var port: Int? { listener?.port }
+
+    /// The JSON of an event as the board shows it (the server's language).
+    func json(_ event: Event) -> [UInt8] {
+        var renderer = Renderer(language: server?.config.language ?? .en)
+        renderer.mode = .json
+        var bytes = renderer.renderBytes(event)
+        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+        return bytes
+    }
+
+    // MARK: what the rooms say
+
+    /// Called by `Room.broadcast`: when the board follows the event's room it
+    /// goes into the ring and to every open stream; other rooms' events cost
+    /// one comparison (2,000 busy rooms must not make the loop render 2,000
+    /// rooms' events for one projector).
+    func observe(room: Room, _ event: Event) {
+        if case .auto = follow { autoFollow(room, event) }
+        guard follows(room: room.id, kind: room.kind) else { return }
+        publish(event, room: room, kind: room.kind)
+        if event.name == "round.end" { targetRoundEnded = true }
+    }
+
+    /// `auto`: the newest activity, but not a flicker between busy rooms — the
+    /// board keeps a room until its round ends or it is quiet for
+    /// `autoQuietSeconds`; a new quiz question always takes the board.
+    private func autoFollow(_ room: Room, _ event: Event) {
+        let target = room.kind == "level" ? Self.challengeTarget : room.id
+        let now = server?.loop.now ?? 0
+        // Chat, joins and leaves are not activity: only play moves the board.
+        if autoTarget == target {
+            if Self.activity.contains(event.name) {
+                targetHeardAt = now
+                targetRoundEnded = false
+            }
+            return
+        }
+        // The common case under load — another room while the followed one
+        // is busy — is settled with a few comparisons, no hashing.
+        let free = autoTarget == nil || targetRoundEnded || now - targetHeardAt >= Self.autoQuietSeconds
+        let name = event.name
+        guard free || name == "quiz.question", Self.activity.contains(name) else { return }
+        autoTarget = target
+        targetHeardAt = now
+        targetRoundEnded = false
+        publish(BoardFollowEvent(mode: "auto", room: target == Self.challengeTarget ? nil : room.id, kind: room.kind))
+    }
+
+    /// Records an event and sends it to the streams that follow it.
+    func publish(_ event: Event, room: Room? = nil, kind: String? = nil) {
+        let entry = ring.append(room: room?.id, kind: kind, json: json(event))
+        guard !streams.isEmpty, follows(room: room?.id, kind: kind) else { return }
+        let frame = SSEWriter.frame(id: entry.id, data: entry.json)
+        for connection in streams.values { connection.send(bytes: frame) }
+    }
+
+    func follows(room: String?, kind: String?) -> Bool {
+        guard let room else { return true }
+        switch follow {
+        case .auto:
+            if autoTarget == Self.challengeTarget { return kind == "level" }
+            return autoTarget == room
+        case .room(let id): return id == room
+        case .challenge: return kind == "level"
+        case .classOnly: return false
+        }
+    }
+
+    /// `board follow …` from the console.
+    func setFollow(_ new: Follow) {
+        follow = new
+        autoTarget = nil
+        switch new {
+        case .room(let id):
+            publish(BoardFollowEvent(mode: "room", room: id, kind: server?.rooms[id]?.kind))
+        default:
+            publish(BoardFollowEvent(mode: new.word, room: nil, kind: nil))
+        }
+    }
+
+    // MARK: the class on the screen
+
+    func classSnapshot() -> BoardClassSnapshot? {
+        guard let server, let session = server.classSession else { return nil }
+        var students = 0, online = 0
+        for player in server.players.values where player.group.id == session.group.id {
+            students += 1
+            if player.isConnected { online += 1 }
+        }
+        return BoardClassSnapshot(group: session.group.name, code: session.joinCode, students: students, online: online)
+    }
+
+    /// Once a second while someone watches: a changed class (opened, closed,
+    /// someone joined) becomes one `board.class` event. Cheaper than hooks in
+    /// every login path, and bounded (one pass over the online players).
+    private func checkClass() {
+        classTimer = nil
+        let now = classSnapshot()
+        if now != lastClass {
+            lastClass = now
+            publish(BoardClassEvent(snapshot: now))
+        }
+        scheduleTimers()
+    }
+
+    func scheduleTimers() {
+        guard let loop = server?.loop else { return }
+        if streams.isEmpty {
+            if let timer = heartbeatTimer { loop.cancel(timer); heartbeatTimer = nil }
+            if let timer = classTimer { loop.cancel(timer); classTimer = nil }
+            return
+        }
+        if heartbeatTimer == nil {
+            heartbeatTimer = loop.schedule(after: Self.heartbeatSeconds) { [weak self] in
+                guard let self else { return }
+                self.heartbeatTimer = nil
+                for connection in self.streams.values { connection.send(bytes: SSEWriter.heartbeat) }
+                self.scheduleTimers()
+            }
+        }
+        if classTimer == nil {
+            classTimer = loop.schedule(after: Self.classCheckSeconds) { [weak self] in self?.checkClass() }
+        }
+    }
+
+    func stop() {
+        listener?.close()
+        streams = [:]
+        scheduleTimers()
+    }
+}
