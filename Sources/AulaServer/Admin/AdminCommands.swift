@@ -37,7 +37,7 @@ enum AdminCommands {
         Command("admin.quiz", "quiz", aliases: ["cuestionario"]) { call, args in call.quizCommand(args) },
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },
-        Command("admin.decks", "decks", aliases: ["barajas"]) { call, _ in call.listDecks() },
+        Command("admin.decks", "decks", aliases: ["mazos", "barajas"]) { call, _ in call.listDecks() },
         Command("admin.levels", "levels", aliases: ["niveles"]) { call, _ in call.listLevels() },
         Command("admin.reload", "reload", aliases: ["recargar"]) { call, _ in call.reloadContent() },
         // Scores and records
