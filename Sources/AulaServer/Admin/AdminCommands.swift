@@ -120,7 +120,9 @@ extension AdminCall {
     }
 
     func setMode(_ word: String?) {
-        guard let word, let mode = Renderer.Mode(rawValue: word.lowercased()) else { return usage("admin.mode") }
+        // `texto` is the Spanish help's word for text mode.
+        let typed = word?.lowercased() == "texto" ? "text" : word?.lowercased()
+        guard let typed, let mode = Renderer.Mode(rawValue: typed) else { return usage("admin.mode") }
         client.renderer.mode = mode
         say(ModeEvent(mode: mode))
         done()

@@ -157,7 +157,7 @@ extension CatalogParts {
             "help.admin.passwd": "Cambia tu contraseña.",
             "usage.admin.shutdown": "apagar [segundos|cancelar]",
             "help.admin.shutdown": "Apaga el servidor tras una cuenta atrás a los estudiantes; se guarda todo.",
-            "usage.admin.mode": "modo text|json",
+            "usage.admin.mode": "modo texto|json",
             "help.admin.mode": "Texto para personas, líneas JSON para programas.",
             "usage.admin.lang": "idioma en|es",
             "help.admin.lang": "Cambia el idioma de la consola.",

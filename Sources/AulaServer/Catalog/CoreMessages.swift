@@ -1,6 +1,8 @@
 extension CatalogParts {
     /// Messages for: the connection, login, lobby, rooms and the commands everyone has.
     public static let core = CatalogPart(
+        // Glossary (issue 16): one word per concept — lobby, deck, quiz, hangman, level,
+        // room, host ("whoever runs the room"), teacher, student, leaderboard.
         en: [
             "banner.title": "Welcome to Aula — classroom games: hangman, team quizzes and Ada's programming levels.",
             "banner.modes": "Type your name to start. (Tip: \"lang es\" for Spanish, \"mode json\" for bots.)",
@@ -142,7 +144,18 @@ extension CatalogParts {
             "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
             // Clients (issue 16, docs/clients.md).
             "client.tintin_verbatim": "TinTin++ splits lines at \";\", which programs need: type #config {verbatim} on to send every line as you type it.",
+            // Game names in leaderboard titles (issue 16: "Clasificación — 3B — ahorcado").
+            "top.game.hangman": "hangman",
+            "top.game.quiz": "quiz",
+            "top.game.level": "levels",
         ],
+        // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
+        //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
+        //   hangman → ahorcado · level → nivel · room → sala · host → quien dirige la sala
+        //   teacher → docente / el profesorado (nunca «el profesor») · student → estudiante
+        //   leaderboard → clasificación · welcome → «¡Hola, NOMBRE!» (sin género)
+        //   Los comandos que se citan son los alias en español que el servidor acepta
+        //   (empezar, equipo, crear ahorcado, lector sí|no, modo texto|json...).
         es: [
             "banner.title": "Te damos la bienvenida a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
             "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"lang en\" para inglés, \"mode json\" para programas.)",
@@ -284,6 +297,9 @@ extension CatalogParts {
             "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otra computadora: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
             // Clientes (issue 16, docs/clients.md).
             "client.tintin_verbatim": "TinTin++ corta las líneas en \";\", que los programas necesitan: escribe #config {verbatim} on para enviar cada línea tal como la escribes.",
+            "top.game.hangman": "ahorcado",
+            "top.game.quiz": "cuestionarios",
+            "top.game.level": "niveles",
         ]
     )
 }

@@ -216,7 +216,7 @@ extension CatalogParts {
             "level.hint.none": "Este nivel no tiene pistas. Vuelve a leer la historia y el resumen (historia).",
             "level.watchers.on": "Ahora tus compañeros pueden entrar en tu sala para mirar.",
             "level.watchers.off": "Ahora nadie más puede entrar en tu sala.",
-            "level.challenge.started": "El profesor {0} ha empezado un reto de clase: nivel {1}, {2} en el reloj. ¡Suerte!",
+            "level.challenge.started": "Tu docente {0} ha empezado un reto de clase: nivel {1}, {2} en el reloj. ¡Suerte!",
             "level.challenge.moved": "(trasladado al reto de clase)",
             "level.challenge.joined_late": "Hay un reto de clase en marcha (profesor {0}): nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
             "level.challenge.leaderboard": "Reto de clase — nivel {0}",

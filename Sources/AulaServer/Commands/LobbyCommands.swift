@@ -61,7 +61,9 @@ extension Server {
             }
             player.send(TextBlockEvent { t in
                 [t.paint(.title, t.say("usage.\(entry.id)")), "  " + t.say("help.\(entry.id)"),
-                 t.say("help.aliases", ([entry.name] + entry.aliases).filter { $0 != "?" }.joined(separator: ", "))]
+                 // The reader's own language's names first (issue 16).
+                 t.say("help.aliases", (t.language == .es ? entry.aliases + [entry.name] : [entry.name] + entry.aliases)
+                    .filter { $0 != "?" }.joined(separator: ", "))]
             })
             return
         }

@@ -86,7 +86,11 @@ enum TextWrap {
             }
             // A word longer than a whole line: cut it into pieces that fit.
             while length + wordLength > width && wordLength > 0 {
-                let room = max(1, width - length)
+                var room = max(1, width - length)
+                // Alternatives (`[easy|medium|hard]`) break after a "|", not inside a word.
+                if let bar = word.prefix(room).lastIndex(of: "|") {
+                    room = word.distance(from: word.startIndex, to: bar) + 1
+                }
                 current += word.prefix(room)
                 word = word.dropFirst(room)
                 wordLength = visibleLength(word)
