@@ -151,6 +151,12 @@ extension CatalogParts {
             "level.result.missing": "Still to do: {0}.",
             "usage.level.trace": "trace",
             "help.level.trace": "Shows the whole trace of the last run (the screen shows only the first 40 steps).",
+            // around (issue 16, LevelAroundEvent).
+            "usage.level.around": "around",
+            "help.level.around": "Says what is ahead, left, right and behind Ada, how far she can walk and where the goal is.",
+            "level.around.position": "Ada is in row {0}, column {1}, facing {2}.",
+            "level.around.sides": "Ahead: {0}. Left: {1}. Right: {2}. Behind: {3}.",
+            "level.around.item": "From Ada, {0} is {1}.",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -301,6 +307,11 @@ extension CatalogParts {
             "level.result.missing": "Falta: {0}.",
             "usage.level.trace": "traza",
             "help.level.trace": "Muestra la traza completa de la última ejecución (la pantalla solo muestra los primeros 40 pasos).",
+            "usage.level.around": "alrededor",
+            "help.level.around": "Dice qué hay delante, a la izquierda, a la derecha y detrás de Ada, cuánto puede avanzar y dónde está la meta.",
+            "level.around.position": "Ada está en la fila {0}, columna {1}, mirando al {2}.",
+            "level.around.sides": "Delante: {0}. A la izquierda: {1}. A la derecha: {2}. Detrás: {3}.",
+            "level.around.item": "Desde Ada, {0} está {1}.",
         ]
     )
 }
