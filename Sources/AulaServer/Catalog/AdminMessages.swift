@@ -306,7 +306,7 @@ extension CatalogParts {
             "error.bad_seconds": "«{0}» no es un número de segundos de 1 a {1}.",
             "error.bad_minutes": "«{0}» no es un número de minutos (más de 0, como mucho 180).",
             "error.bad_count": "«{0}» no es un número de 1 a {1}.",
-            "error.bad_multiplier": "«{0}» no es un tiempo: usa un número de 1 a 4 (como 1.5), untimed u off.",
+            "error.bad_multiplier": "«{0}» no es un tiempo: usa un número de 1 a 4 (como 1.5), sintiempo o quitar.",
             "error.challenges_unavailable": "Los retos de clase no están disponibles en este servidor (no hay salas de niveles).",
             "error.no_such_deck": "No existe el mazo de palabras «{0}». Escribe mazos para verlos.",
             "error.content_invalid": "El contenido tiene {0} problemas (arriba), así que se mantiene el anterior. Corrígelos y vuelve a recargar.",

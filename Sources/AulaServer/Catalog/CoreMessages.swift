@@ -158,7 +158,7 @@ extension CatalogParts {
         //   (empezar, equipo, crear ahorcado, lector sí|no, modo texto|json...).
         es: [
             "banner.title": "Te damos la bienvenida a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
-            "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"lang en\" para inglés, \"mode json\" para programas.)",
+            "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"idioma en\" para inglés, \"modo json\" para programas.)",
             "prompt.name": "Nombre:",
             "prompt.class_code": "Código de clase:",
             "prompt.pin": "PIN:",

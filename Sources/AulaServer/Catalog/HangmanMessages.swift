@@ -268,7 +268,7 @@ extension CatalogParts {
             "hangman.turn_warning.you": "Quedan {0} segundos: ¡es tu turno!",
             "hangman.bell.on": "Timbre activado: oirás un pitido cuando empiece tu turno.",
             "hangman.bell.off": "Timbre desactivado: sin pitido al empezar tu turno.",
-            "usage.hangman.bell": "campana on|off",
+            "usage.hangman.bell": "campana sí|no",
             "help.hangman.bell": "Activa o desactiva el pitido al empezar tu turno (activado por defecto; nunca en modo JSON).",
             "hangman.reader.gallows_full": "La figura de {0} está completa: no le quedan vidas.",
             "hangman.race.about": "Carrera: {0}, mazo {1}, {2} segundos de reloj",

@@ -273,7 +273,7 @@ extension CatalogParts {
             "help.level.board": "Muestra el tablero.",
             "usage.level.story": "historia",
             "help.level.story": "Vuelve a contar la historia del nivel.",
-            "usage.level.set": "ajustar espectadores on|off",
+            "usage.level.set": "ajustar espectadores sí|no",
             "help.level.set": "Deja que tus compañeros entren a mirar, o no.",
             "error.level.program_empty": "Tu programa está vacío. Escribe código para escribirlo.",
             "error.level.no_such_line": "No hay ninguna línea “{0}”: usa un número del 1 al {1}.",
