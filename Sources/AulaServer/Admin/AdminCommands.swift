@@ -52,7 +52,7 @@ enum AdminCommands {
         Command("admin.code", "code", aliases: ["codigo", "código"]) { call, args in call.showCode(args) },
         Command("admin.hint", "hint", aliases: ["pista"]) { call, args in call.sendHint(args) },
         // Accounts and the server
-        Command("admin.teacher", "teacher", aliases: ["profesor"]) { call, args in call.teacherCommand(args) },
+        Command("admin.teacher", "teacher", aliases: ["docente", "profesor", "profesora"]) { call, args in call.teacherCommand(args) },
         Command("admin.passwd", "passwd", aliases: ["password", "contraseña", "contrasena"]) { call, _ in call.changeOwnPassword() },
         Command("admin.shutdown", "shutdown", aliases: ["apagar"]) { call, args in call.shutdownServer(args) },
         Command("admin.mode", "mode", aliases: ["modo"]) { call, args in call.setMode(args[0]) },

@@ -151,7 +151,7 @@ extension CatalogParts {
             "help.admin.reset": "Borra el progreso de niveles de un estudiante (el mapa empieza de nuevo).",
             "usage.admin.audit": "registro [N]",
             "help.admin.audit": "Muestra quién hizo qué y cuándo (últimas N acciones).",
-            "usage.admin.teacher": "profesor añadir NOMBRE",
+            "usage.admin.teacher": "docente añadir NOMBRE",
             "help.admin.teacher": "Crea otra cuenta docente (la contraseña se pide dos veces).",
             "usage.admin.passwd": "contraseña",
             "help.admin.passwd": "Cambia tu contraseña.",

@@ -224,7 +224,7 @@ extension CatalogParts {
             "level.watchers.off": "Ahora nadie más puede entrar en tu sala.",
             "level.challenge.started": "Tu docente {0} ha empezado un reto de clase: nivel {1}, {2} en el reloj. ¡Suerte!",
             "level.challenge.moved": "(trasladado al reto de clase)",
-            "level.challenge.joined_late": "Hay un reto de clase en marcha (profesor {0}): nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
+            "level.challenge.joined_late": "Hay un reto de clase en marcha (docente {0}): nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
             "level.challenge.leaderboard": "Reto de clase — nivel {0}",
             "level.map.title": "Tu mapa: {0} XP, {1} niveles resueltos.",
             "level.map.world": "{0} ({1})",
