@@ -12,6 +12,11 @@ import Glibc
 /// answer with exit status 1.
 enum AdminClient {
     static func run(_ options: Options) throws -> Int32 {
+        // `--help` prints the usage instead of connecting.
+        if options.flags.contains("help") || options.positional.first == "help" {
+            print(help)
+            return 0
+        }
         let config = try options.serverConfig()
         let host = ["0.0.0.0", "::", "localhost", ""].contains(config.adminHost) ? "127.0.0.1" : config.adminHost
         if let script = options.value("script") {
@@ -22,8 +27,27 @@ enum AdminClient {
             return runScript(text, connection)
         }
         let connection = try AdminSocket(host: host, port: config.adminPort)
-        return interactive(connection)
+        // A line editor on a terminal (issue 16); plain lines from a pipe or file.
+        return TerminalPassword.stdinIsTerminal ? AdminTerminal.run(connection) : plainInteractive(connection)
     }
+
+    static let help = """
+    Usage: aula admin [--script FILE] [--admin-port N] [--admin-bind HOST]
+
+    The teachers' console of the server running on this machine (127.0.0.1:4001).
+    It asks for your teacher name and password (the password is not shown).
+
+    On a terminal you can edit the line: Left/Right, Home/End, Backspace,
+    Delete, Up/Down for the commands typed this session, Ctrl-C clears the
+    line, Ctrl-D on an empty line leaves (so does "quit"). From a pipe or a
+    file, lines are sent as they are.
+
+    --script FILE  logs in (AULA_TEACHER / AULA_PASSWORD, or asks), runs FILE
+                   line by line (blank lines and # comments skipped) and stops
+                   at the first "error:" answer with exit status 1.
+
+    Type "help" in the console for its commands.
+    """
 
     /// Prompts that ask for a password, in both languages.
     static func isPasswordPrompt(_ line: String) -> Bool {
@@ -33,12 +57,13 @@ enum AdminClient {
 
     static func isTeacherPrompt(_ line: String) -> Bool {
         let plain = AdminSocket.plain(line)
-        return plain == "Teacher:" || plain == "Profesor:"
+        return plain == "Teacher:" || plain == "Profesor:" || plain == "Docente:"
     }
 
     // MARK: Interactive
 
-    static func interactive(_ connection: AdminSocket) -> Int32 {
+    /// Lines as typed, for stdin that is not a terminal (a pipe, a file, a test).
+    static func plainInteractive(_ connection: AdminSocket) -> Int32 {
         var stdinOpen = true
         defer { TerminalPassword.setEcho(true) }
         while true {

@@ -86,6 +86,6 @@ import Testing
         #expect(client.waitFor("Idioma: español") != nil)
         #expect(client.waitFor("Nombre:") != nil)
         client.send("Lucía")
-        #expect(client.waitFor("¡Bienvenido, ") != nil)
+        #expect(client.waitFor("¡Hola, ") != nil)
     }
 }

@@ -22,7 +22,9 @@ extension AdminCall {
             guard try db.decks().contains(where: { $0.id == deck }) else { return nil }
             return try db.words(deckID: deck)
         }) { [self] words in
-            guard let words else { return fail(code: "no_such_deck", deck) }
+            guard let unsorted = words else { return fail(code: "no_such_deck", deck) }
+            // Alphabetical for a reader: águila with the a's, ñu after the n's (issue 16).
+            let words = unsorted.sorted { Collation.less($0.word, $1.word) }
             say(TextBlockEvent { t in
                 [t.paint(.title, t.say("admin.words.title", deck, String(words.count)))]
                     + words.map { "  " + t.paint(.name, $0.word.rightPadded(16)) + " " + $0.hint }

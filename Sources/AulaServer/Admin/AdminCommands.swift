@@ -39,7 +39,7 @@ enum AdminCommands {
         Command("admin.board", "board", aliases: ["pantalla"]) { call, args in call.boardCommand(args) },
         // Content
         Command("admin.words", "words", aliases: ["palabras"]) { call, args in call.wordsCommand(args) },
-        Command("admin.decks", "decks", aliases: ["barajas"]) { call, _ in call.listDecks() },
+        Command("admin.decks", "decks", aliases: ["mazos", "barajas"]) { call, _ in call.listDecks() },
         Command("admin.levels", "levels", aliases: ["niveles"]) { call, _ in call.listLevels() },
         Command("admin.reload", "reload", aliases: ["recargar"]) { call, _ in call.reloadContent() },
         // Scores and records
@@ -54,7 +54,7 @@ enum AdminCommands {
         Command("admin.code", "code", aliases: ["codigo", "código"]) { call, args in call.showCode(args) },
         Command("admin.hint", "hint", aliases: ["pista"]) { call, args in call.sendHint(args) },
         // Accounts and the server
-        Command("admin.teacher", "teacher", aliases: ["profesor"]) { call, args in call.teacherCommand(args) },
+        Command("admin.teacher", "teacher", aliases: ["docente", "profesor", "profesora"]) { call, args in call.teacherCommand(args) },
         Command("admin.passwd", "passwd", aliases: ["password", "contraseña", "contrasena"]) { call, _ in call.changeOwnPassword() },
         Command("admin.shutdown", "shutdown", aliases: ["apagar"]) { call, args in call.shutdownServer(args) },
         Command("admin.mode", "mode", aliases: ["modo"]) { call, args in call.setMode(args[0]) },
@@ -122,7 +122,9 @@ extension AdminCall {
     }
 
     func setMode(_ word: String?) {
-        guard let word, let mode = Renderer.Mode(rawValue: word.lowercased()) else { return usage("admin.mode") }
+        // `texto` is the Spanish help's word for text mode.
+        let typed = word?.lowercased() == "texto" ? "text" : word?.lowercased()
+        guard let typed, let mode = Renderer.Mode(rawValue: typed) else { return usage("admin.mode") }
         client.renderer.mode = mode
         say(ModeEvent(mode: mode))
         done()

@@ -329,7 +329,7 @@ final class AdminSession: @unchecked Sendable {
         }
         guard let command = AdminCommands.table.find(typed.word) else {
             // Not audited: a mistyped line might be a password typed at the wrong prompt.
-            client.send(AdminErrorEvent(Refusal.unknownCommand(typed.word, among: AdminCommands.table.allWords)))
+            client.send(AdminErrorEvent(Refusal.unknownCommand(typed.word, among: AdminCommands.table.words(in: client.renderer.language))))
             sendPrompt()
             return
         }

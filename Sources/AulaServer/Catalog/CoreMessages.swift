@@ -1,6 +1,8 @@
 extension CatalogParts {
     /// Messages for: the connection, login, lobby, rooms and the commands everyone has.
     public static let core = CatalogPart(
+        // Glossary (issue 16): one word per concept — lobby, deck, quiz, hangman, level,
+        // room, host ("whoever runs the room"), teacher, student, leaderboard.
         en: [
             "banner.title": "Welcome to Aula — classroom games: hangman, team quizzes and Ada's programming levels.",
             "banner.modes": "Type your name to start. (Tip: \"lang es\" for Spanish, \"mode json\" for bots.)",
@@ -142,16 +144,27 @@ extension CatalogParts {
             "login.fresh_start": "Someone called {0} played here before from another computer: you start with fresh points (theirs stay theirs). Ask your teacher for a PIN to keep your points.",
             // Clients (issue 16, docs/clients.md).
             "client.tintin_verbatim": "TinTin++ splits lines at \";\", which programs need: type #config {verbatim} on to send every line as you type it.",
+            // Game names in leaderboard titles (issue 16: "Clasificación — 3B — ahorcado").
+            "top.game.hangman": "hangman",
+            "top.game.quiz": "quiz",
+            "top.game.level": "levels",
         ],
+        // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
+        //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
+        //   hangman → ahorcado · level → nivel · room → sala · host → quien dirige la sala
+        //   teacher → docente / el profesorado (nunca «el profesor») · student → estudiante
+        //   leaderboard → clasificación · welcome → «¡Hola, NOMBRE!» (sin género)
+        //   Los comandos que se citan son los alias en español que el servidor acepta
+        //   (empezar, equipo, crear ahorcado, lector sí|no, modo texto|json...).
         es: [
-            "banner.title": "Bienvenido a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
-            "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"lang en\" para inglés, \"mode json\" para programas.)",
+            "banner.title": "Te damos la bienvenida a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
+            "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"idioma en\" para inglés, \"modo json\" para programas.)",
             "prompt.name": "Nombre:",
             "prompt.class_code": "Código de clase:",
             "prompt.pin": "PIN:",
             "prompt.lobby": "Estás en la entrada. Escribe un comando (ayuda los muestra).",
             "mode.text": "Modo texto activado.",
-            "welcome.text": "¡Bienvenido, {0}!",
+            "welcome.text": "¡Hola, {0}!",
             "welcome.back": "¡Hola de nuevo, {0}! Recuperas tu sitio.",
             "welcome.group": "Clase: {0}.",
             "welcome.hint": "Escribe \"ayuda\" para ver los comandos, \"quien\" para ver quién está y \"salas\" para buscar un juego.",
@@ -159,8 +172,8 @@ extension CatalogParts {
             "who.in_room": "en la sala {0}",
             "who.in_lobby": "en la entrada",
             "chat.line": "{0} dice: {1}",
-            "broadcast.line": "Profesor {0}: {1}",
-            "kicked.line": "El profesor te ha sacado: {0}",
+            "broadcast.line": "Docente {0}: {1}",
+            "kicked.line": "Tu docente te ha sacado: {0}",
             "shutdown.in": "El servidor se cierra en {0} segundos. Tus resultados están guardados.",
             "shutdown.now": "El servidor se cierra ahora. Tus resultados están guardados. ¡Adiós!",
             "leaderboard.empty": "Todavía no hay puntos: ¡juega una ronda!",
@@ -173,15 +186,15 @@ extension CatalogParts {
             "room.new_host": "{0} es ahora quien dirige la sala {1}.",
             "room.lost_connection": "{0} ha perdido la conexión. Guardamos su sitio durante {1} segundos.",
             "room.reconnected": "{0} ha vuelto.",
-            "rooms.none": "Aún no hay salas. Crea una: crear hangman, crear quiz MAZO o crear level NIVEL.",
+            "rooms.none": "Aún no hay salas. Crea una: crear ahorcado, crear cuestionario MAZO o crear nivel NIVEL.",
             "rooms.title": "Salas ({0}):",
             "rooms.playing": "jugando",
             "rooms.waiting": "esperando",
-            "rooms.row": "{0} — {1} — anfitrión {2}, jugadores {3}, mirando {4}, {5}",
+            "rooms.row": "{0} — {1} — dirige {2}, jugadores {3}, mirando {4}, {5}",
             "rooms.join_hint": "Escribe \"unirse SALA\" para entrar.",
             "idle.warning": "Llevas mucho tiempo sin escribir; te desconectaremos en un minuto si no escribes algo.",
             "idle.closed": "Desconectado por inactividad. ¡Vuelve cuando quieras!",
-            "reader.auto": "Tu programa usa un lector de pantalla, así que el modo lector está activado (escribe \"lector off\" para cambiarlo).",
+            "reader.auto": "Tu programa usa un lector de pantalla, así que el modo lector está activado (escribe \"lector no\" para cambiarlo).",
             "lang.set": "Idioma: español.",
             "bye": "¡Adiós!",
             "color.on": "Colores activados.",
@@ -206,7 +219,7 @@ extension CatalogParts {
             "help.who": "Muestra quién está conectado y dónde, 50 nombres por página.",
             "usage.rooms": "salas [página]",
             "help.rooms": "Muestra las salas en las que puedes entrar.",
-            "usage.create": "crear hangman [easy|medium|hard] [mazo] | crear quiz MAZO | crear level NIVEL",
+            "usage.create": "crear ahorcado [fácil|medio|difícil] [mazo] | crear cuestionario MAZO | crear nivel NIVEL",
             "help.create": "Crea una sala nueva en la que tú diriges.",
             "usage.join": "unirse SALA",
             "help.join": "Entra en una sala (si hay una ronda en juego, miras).",
@@ -214,19 +227,19 @@ extension CatalogParts {
             "help.leave": "Sale de tu sala y vuelve a la entrada.",
             "usage.say": "decir TEXTO",
             "help.say": "Dice algo a tu sala, o a la entrada.",
-            "usage.top": "ranking [hangman|quiz|level]",
+            "usage.top": "ranking [ahorcado|cuestionario|nivel]",
             "help.top": "Muestra la clasificación de tu clase.",
             "usage.me": "yo",
             "help.me": "Muestra tus puntos, tu experiencia y los niveles resueltos.",
             "usage.lang": "idioma en|es",
             "help.lang": "Cambia el idioma (inglés o español).",
-            "usage.color": "color on|off",
+            "usage.color": "color sí|no",
             "help.color": "Activa o desactiva los colores.",
-            "usage.reader": "lector on|off",
+            "usage.reader": "lector sí|no",
             "help.reader": "Modo lector de pantalla: sin dibujos, todo con palabras.",
             "usage.width": "ancho N",
             "help.width": "Fija el ancho de tu pantalla en columnas (de 20 a 250).",
-            "usage.mode": "modo text|json",
+            "usage.mode": "modo texto|json",
             "help.mode": "Texto para personas, líneas JSON para programas.",
             "usage.quit": "salir",
             "help.quit": "Se despide y desconecta.",
@@ -243,16 +256,16 @@ extension CatalogParts {
             "error.name_blocked": "Ese nombre no está permitido aquí. Elige otro, por favor.",
             "error.name_taken": "Ya hay alguien conectado con el nombre {0}. Elige otro nombre.",
             "error.wrong_class_code": "Ese código de clase no es correcto. Mira la pizarra y vuelve a probar.",
-            "error.session_locked": "La clase está cerrada: ahora no puede entrar nadie nuevo. Pregunta a tu profesor.",
+            "error.session_locked": "La clase está cerrada: ahora no puede entrar nadie nuevo. Pregunta a tu docente.",
             "error.wrong_pin": "Ese PIN no es correcto. Vuelve a probar.",
-            "error.wrong_pin_final": "Demasiados PIN incorrectos. Empieza otra vez con tu nombre o pregunta a tu profesor.",
+            "error.wrong_pin_final": "Demasiados PIN incorrectos. Empieza otra vez con tu nombre o pregunta a tu docente.",
             "error.already_in_room": "Ya estás en la sala {0}. Escribe \"abandonar\" primero.",
             "error.unknown_game": "No hay ningún juego llamado \"{0}\". Juegos: {1}.",
             "error.no_such_room": "No existe la sala \"{0}\". Escribe \"salas\" para verlas.",
             "error.not_in_room": "No estás en ninguna sala. Escribe \"salas\" para buscar una.",
             "error.unknown_command": "Comando desconocido \"{0}\". Escribe ayuda.",
             "error.unknown_command_guess": "Comando desconocido \"{0}\". ¿Querías decir \"{1}\"? Escribe ayuda.",
-            "error.muted": "El profesor te ha silenciado: por ahora no puedes escribir en el chat.",
+            "error.muted": "Tu docente te ha silenciado: por ahora no puedes escribir en el chat.",
             "error.bad_width": "El ancho debe ser un número de {0} a {1}.",
             "error.storage_unavailable": "Ahora no se pueden leer las puntuaciones. Prueba otra vez en un momento.",
             "error.not_host": "Solo quien dirige la sala ({0}) puede hacer eso.",
@@ -284,6 +297,9 @@ extension CatalogParts {
             "login.fresh_start": "Alguien llamado {0} ya jugó aquí desde otra computadora: empiezas con los puntos a cero (los suyos siguen siendo suyos). Pide un PIN a tu docente para conservar tus puntos.",
             // Clientes (issue 16, docs/clients.md).
             "client.tintin_verbatim": "TinTin++ corta las líneas en \";\", que los programas necesitan: escribe #config {verbatim} on para enviar cada línea tal como la escribes.",
+            "top.game.hangman": "ahorcado",
+            "top.game.quiz": "cuestionarios",
+            "top.game.level": "niveles",
         ]
     )
 }

@@ -150,5 +150,11 @@ public enum LevelRoomPhrases {
         "level.result.missing",
         "usage.level.trace",
         "help.level.trace",
+        // around (issue 16).
+        "usage.level.around",
+        "help.level.around",
+        "level.around.position",
+        "level.around.sides",
+        "level.around.item",
     ]
 }

@@ -37,7 +37,7 @@ extension CatalogParts {
             // Docentes
             "admin.chat_masked.room": "Chat tapado de {0} en {1}: {2}",
             "admin.chat_masked.in_lobby": "Chat tapado de {0} en la entrada de {1}: {2}",
-            "admin.chat.off_all": "El chat está desactivado en todas partes: cada sala y entrada, también las salas que se abran después. \"chat on todas\" lo vuelve a activar.",
+            "admin.chat.off_all": "El chat está desactivado en todas partes: cada sala y entrada, también las salas que se abran después. \"chat sí todas\" lo vuelve a activar.",
             "admin.chat.on_all": "El chat está activado en todas partes.",
             "admin.chat.off_lobby": "El chat está desactivado en la entrada.",
             "admin.chat.on_lobby": "El chat está activado en la entrada.",

@@ -17,12 +17,12 @@ extension CatalogParts {
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
             "quiz.hosted.joined": "{1} dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
-            "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes del vestíbulo que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
+            "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes de la entrada que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.started": "{0} ha empezado: {1} participantes, {2} equipos.",
             "admin.quiz.next": "{0}: se pasa a lo siguiente.",
             "admin.quiz.ended": "{0} ha terminado tras {1} preguntas: los resultados llegan a la sala y se guardan.",
             "admin.quiz.taken_over": "Desde ahora diriges {0}.",
-            "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir BARAJA, o nombra la sala (cuestionario siguiente quiz-3).",
+            "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
             "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para la sala de un estudiante usa saltar {0}.",
             "error.quiz_room_needed": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario siguiente {1}.",
         ]

@@ -77,10 +77,23 @@ public struct CommandTable<Context>: Sendable {
     /// Every name and alias, for "did you mean".
     public var allWords: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
+    /// The words of one language, for "did you mean" (issue 16): an English
+    /// reader typing `clear` must not be offered the Spanish `crear`. Names
+    /// are English; aliases are Spanish, except a few English spellings.
+    public func words(in language: Language) -> [String] {
+        switch language {
+        case .en: return commands.flatMap { [$0.name] + $0.aliases.filter(englishCommandAliases.contains) }
+        case .es: return commands.flatMap { $0.aliases.filter { !englishCommandAliases.contains($0) && $0 != "?" } }
+        }
+    }
+
     public var entries: [HelpEntry] {
         commands.map { HelpEntry(id: $0.id, name: $0.name, aliases: $0.aliases) }
     }
 }
+
+/// Aliases that are English words, not Spanish ones (for "did you mean").
+let englishCommandAliases: Set<String> = ["colour", "exit", "skip", "delete", "insert", "password", "top", "?"]
 
 /// What `help` needs to know of a command, whatever its context.
 public struct HelpEntry: Sendable {

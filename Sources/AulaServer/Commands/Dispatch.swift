@@ -22,8 +22,10 @@ extension Server {
             return
         }
         if let room = player.room, room.game.bareInput(typed.line, from: player) { return }
-        var words = LobbyCommands.table.allWords
-        if let room = player.room { words += room.game.commands.allWords }
+        // Suggestions come from the reader's own language only (issue 16).
+        let language = player.client?.renderer.language ?? .en
+        var words = LobbyCommands.table.words(in: language)
+        if let room = player.room { words += room.game.commands.words(in: language) }
         player.send(ErrorEvent(Refusal.unknownCommand(word, among: words)))
     }
 

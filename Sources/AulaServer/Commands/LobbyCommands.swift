@@ -48,6 +48,9 @@ enum LobbyCommands {
 }
 
 extension Server {
+    /// Below this width the help is one column: command, then its description.
+    static let narrowHelpWidth = 60
+
     func showHelp(_ player: Player, _ topic: String?) {
         let entries = helpEntries(for: player)
         if let topic {
@@ -58,12 +61,19 @@ extension Server {
             }
             player.send(TextBlockEvent { t in
                 [t.paint(.title, t.say("usage.\(entry.id)")), "  " + t.say("help.\(entry.id)"),
-                 t.say("help.aliases", ([entry.name] + entry.aliases).filter { $0 != "?" }.joined(separator: ", "))]
+                 // The reader's own language's names first (issue 16).
+                 t.say("help.aliases", (t.language == .es ? entry.aliases + [entry.name] : [entry.name] + entry.aliases)
+                    .filter { $0 != "?" }.joined(separator: ", "))]
             })
             return
         }
         let place = player.room?.id
-        player.send(TextBlockEvent { t in
+        player.send(TextBlockEvent { t in Server.helpLines(entries, place: place, t) })
+    }
+
+    /// The help's lines for one reader: two columns on a wide screen, one
+    /// below 60 columns, `usage: help` sentences in reader mode.
+    static func helpLines(_ entries: [HelpEntry], place: String?, _ t: TextContext) -> [String] {
             var lines = [t.paint(.title, place.map { t.say("help.title_room", $0) } ?? t.say("help.title_lobby"))]
             let width = min(26, entries.map { t.say("usage.\($0.id)").count }.max() ?? 10)
             for entry in entries {
@@ -75,11 +85,14 @@ extension Server {
                 }
                 // The help column is wrapped on its own, so continuation lines
                 // stay in the column instead of falling back to the margin.
-                let column = 2 + width + 2
+                // Below 60 columns two columns break apart mid-sentence: each
+                // description goes under its command instead (issue 16).
+                let narrow = t.width < Server.narrowHelpWidth
+                let column = narrow ? 4 : 2 + width + 2
                 let room = t.width - column
-                let helpLines = room >= Renderer.minWidth ? TextWrap.wrap(help, width: room) : [help]
+                let helpLines = room >= Renderer.minWidth / 2 ? TextWrap.wrap(help, width: room) : [help]
                 let pad = String(repeating: " ", count: column)
-                if usage.count > width {
+                if narrow || usage.count > width {
                     // A long usage gets a line of its own, the help below it.
                     lines.append("  " + t.paint(.code, usage))
                     lines += helpLines.map { pad + $0 }
@@ -91,7 +104,6 @@ extension Server {
             }
             lines.append(t.say("help.more"))
             return lines
-        })
     }
 
     /// `say TEXT` — to your room, or to everyone in the lobby of your group.
@@ -151,7 +163,9 @@ extension Server {
 
     func setMode(_ player: Player, _ word: String?) {
         guard let client = player.client else { return }
-        guard let word, let mode = Renderer.Mode(rawValue: word.lowercased()) else {
+        // `texto` is the Spanish help's word for text mode.
+        let typed = word?.lowercased() == "texto" ? "text" : word?.lowercased()
+        guard let typed, let mode = Renderer.Mode(rawValue: typed) else {
             player.send(ErrorEvent(Refusal.usage("bad_argument", "mode")))
             return
         }

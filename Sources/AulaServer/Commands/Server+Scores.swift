@@ -26,7 +26,8 @@ extension Server {
             self?.loop.execute { [player] in
                 switch result {
                 case .success(let rows):
-                    let title = game.map { Phrase("top.title_game", [groupName, $0]) } ?? Phrase("top.title", [groupName])
+                    // The game's name in the reader's language ("ahorcado"), not its id.
+                    let title = game.map { Phrase("top.title_game", [groupName, Phrase.entry("top.game.\($0)")]) } ?? Phrase("top.title", [groupName])
                     player.send(LeaderboardEvent(scope: "group:\(groupName)" + (game.map { ":\($0)" } ?? ""), title: title,
                                                  rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
                 case .failure:

@@ -59,6 +59,12 @@ enum LevelRoomCommands {
                                                  caption: Phrase(game.stepping == nil ? "level.board.caption" : "level.board.caption_step")))
             }
         },
+        // What touches Ada on each side, in words (issue 16, LevelAroundEvent).
+        Command("level.around", "around", aliases: ["alrededor"]) { call, _ in
+            with(call, coderOnly: false) { game in
+                call.player.send(LevelAroundEvent(room: game.roomID, board: game.stepping?.board ?? game.shownBoard))
+            }
+        },
         Command("level.story", "story", aliases: ["historia"]) { call, _ in
             with(call, coderOnly: false) { call.player.send(LevelStoryEvent(level: $0.level)) }
         },

@@ -22,18 +22,44 @@ enum TextWrap {
         return n
     }
 
+    /// The visible width of a list mark and its space at the start of `text`
+    /// ("1) ", "a. ", "- ", "• "), or 0 when the text is not a list item.
+    static func listMarkWidth(_ text: Substring) -> Int {
+        guard let space = text.firstIndex(of: " ") else { return 0 }
+        var mark = ""
+        var inEscape = false
+        for scalar in text[..<space].unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            mark.unicodeScalars.append(scalar)
+        }
+        if ["-", "*", "+", "•"].contains(mark) { return 2 }
+        guard let last = mark.last, last == ")" || last == ".", mark.count >= 2, mark.count <= 4 else { return 0 }
+        let body = mark.dropLast()
+        let isNumber = body.allSatisfy { $0.isASCII && $0.isNumber }
+        let isLetter = body.count == 1 && body.allSatisfy { $0.isASCII && $0.isLetter }
+        return isNumber || isLetter ? mark.count + 1 : 0
+    }
+
     /// Wraps at spaces, keeping the spacing inside each line as it was (tables
     /// stay aligned); the spaces where a line breaks are dropped.
     static func wrap(_ line: String, width: Int) -> [String] {
-        let width = max(width, Renderer.minWidth)
+        // A column inside a narrow screen (the help at width 20) can be narrower than a screen.
+        let width = max(width, Renderer.minWidth / 2)
         if line.utf8.count <= width || visibleLength(line[...]) <= width { return [line] }
         // Continuation lines are indented two more spaces than the line's own
         // indentation: no wrapped text ever starts at column 0, so a chat line
         // padded to wrap at the right place cannot make its continuation read
         // as a line of its own (`Teacher Smith: class is over`).
         let indent = String(line.prefix { $0 == " " })
-        let hang = (indent.count + continuationIndent < width / 2 ? indent : "")
-            + String(repeating: " ", count: continuationIndent)
+        // A list item ("1) ...", "- ...") hangs under its text, not its mark,
+        // so the numbers stay a column of their own (issue 16).
+        let extra = max(continuationIndent, listMarkWidth(line.dropFirst(indent.count)))
+        let hang = (indent.count + extra < width / 2 ? indent : "")
+            + String(repeating: " ", count: extra < width / 2 ? extra : continuationIndent)
         var result: [String] = []
         var current = ""
         var length = 0
@@ -60,7 +86,11 @@ enum TextWrap {
             }
             // A word longer than a whole line: cut it into pieces that fit.
             while length + wordLength > width && wordLength > 0 {
-                let room = max(1, width - length)
+                var room = max(1, width - length)
+                // Alternatives (`[easy|medium|hard]`) break after a "|", not inside a word.
+                if let bar = word.prefix(room).lastIndex(of: "|") {
+                    room = word.distance(from: word.startIndex, to: bar) + 1
+                }
                 current += word.prefix(room)
                 word = word.dropFirst(room)
                 wordLength = visibleLength(word)

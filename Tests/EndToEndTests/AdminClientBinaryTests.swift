@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import AulaServer
+
+/// `aula admin` as a teacher runs it (issue 16): `--help` prints the usage
+/// without connecting, and from a pipe (not a terminal) lines go as typed —
+/// no line editor, no escape sequences. The line editor's keys are tested in
+/// AulaNetTests/LineEditorTests.
+@Suite(.serialized) struct AdminClientBinaryTests {
+    /// The built `aula` executable (`swift build` puts it beside the tests).
+    static var binary: URL? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let build = root.appendingPathComponent(".build")
+        var candidates = [build.appendingPathComponent("debug/aula")]
+        if let triples = try? FileManager.default.contentsOfDirectory(atPath: build.path) {
+            candidates += triples.map { build.appendingPathComponent("\($0)/debug/aula") }
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs `aula ARGS` with `input` on stdin; (status, stdout, stderr), killed after `timeout` seconds.
+    static func run(_ args: [String], input: String = "", timeout: Double = 20) throws -> (Int32, String, String) {
+        guard let binary else { throw TestError("no aula binary") }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, out, err)
+    }
+
+    @Test func helpPrintsTheUsageInsteadOfConnecting() throws {
+        guard Self.binary != nil else {
+            print("AdminClientBinaryTests: skipped — no built aula binary (run swift build)")
+            return
+        }
+        // Port 1 has nothing listening: connecting would fail, so a usage means no connection was tried.
+        let (status, out, err) = try Self.run(["admin", "--help", "--admin-port", "1"])
+        #expect(status == 0)
+        #expect(out.contains("Usage: aula admin"))
+        #expect(out.contains("Up/Down"))
+        #expect(!err.contains("cannot connect"))
+    }
+
+    @Test func fromAPipeLinesGoAsTypedWithoutTheEditor() throws {
+        guard Self.binary != nil else {
+            print("AdminClientBinaryTests: skipped — no built aula binary (run swift build)")
+            return
+        }
+        let server = try TestServer()
+        try server.addTeacher()
+        let input = "garcia\n\(AdminConsole.password)\ncolor off\ngroups\nquit\n"
+        let (status, out, _) = try Self.run(["admin", "--admin-port", String(server.adminPort)], input: input)
+        #expect(status == 0)
+        #expect(out.contains("admin>"))
+        #expect(out.contains("Goodbye!"))
+        // No line editor: no cursor movement or line clearing from the client.
+        #expect(!out.contains("\u{1B}[K") && !out.contains("\r\u{1B}"))
+        #expect(!out.contains("error: Unknown command"))
+    }
+}
