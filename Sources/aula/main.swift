@@ -117,7 +117,7 @@ func usageText(_ command: String, _ options: Options?) -> String {
     case "teacher": return Usage.teacher
     case "export": return options?.positional.first == "student" ? YearCommands.exportStudentHelp : ExportCommand.help
     case "leaderboard": return Usage.leaderboard
-    case "admin": return Usage.admin
+    case "admin": return AdminClient.help
     case "backup": return YearCommands.backupHelp
     case "restore": return YearCommands.restoreHelp
     case "forget": return YearCommands.forgetHelp

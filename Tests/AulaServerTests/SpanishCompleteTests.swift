@@ -8,7 +8,7 @@ import AulaGames
     /// names and words Spanish borrows ("PIN", "chat", "JSON").
     static let sameInBoth: Set<String> = [
         "PIN:", "{0}", "{0}: {1}", "{0} ({1})", "{0}) {1}", "  {0}", "OK", "JSON", "chat", "ranking", "color",
-        "TinTin++",
+        "TinTin++", "{0} s",  // seconds: the SI symbol in both languages
     ]
 
     /// A text is format-only when nothing but placeholders, digits and punctuation remain.
