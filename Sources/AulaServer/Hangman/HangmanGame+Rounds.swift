@@ -25,18 +25,9 @@ extension HangmanGame {
             return
         }
         loading = true
-        let deckID = settings.deckID
-        if let cached = server.wordBankCache[deckID] {
-            begin(with: .success(cached), startedBy: player)
-            return
-        }
         // The words become entries on the store's thread, off the event loop.
-        server.store.read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
-            [weak self, player] result in
-            self?.server?.loop.execute { [weak self, player] in
-                if case .success(let words) = result { self?.server?.wordBankCache[deckID] = words }
-                self?.begin(with: result, startedBy: player)
-            }
+        server.withWordBank(settings.deckID) { [weak self, player] words, error in
+            self?.begin(with: words.map { .success($0) } ?? .failure(error ?? .closed), startedBy: player)
         }
     }
 
