@@ -9,24 +9,10 @@ extension AdminCall {
     func forgetStudent(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.forget") }
         line = "forget (one student)"
-        var name = args.text.trimmingCharacters(in: " ")
-        var typedGroup: String?
-        if let slash = name.firstIndex(of: "/") {
-            typedGroup = String(name[..<slash]).trimmingCharacters(in: " ")
-            name = String(name[name.index(after: slash)...]).trimmingCharacters(in: " ")
-        }
+        let typed = args.text
         let preferred = server.classSession?.group.id
-        let groupName = typedGroup
-        let typedName = name
         read({ db -> Result<AdminStudent, Refusal> in
-            var found = try AdminStudent.find(db, name: typedName)
-            if let groupName { found = found.filter { NameKey.make($0.group) == NameKey.make(groupName) } }
-            if found.count > 1, let preferred, let mine = found.first(where: { $0.groupID == preferred }) { found = [mine] }
-            guard let student = found.first else { return .failure(Refusal(code: "no_such_student", args: [typedName])) }
-            guard found.count == 1 else {
-                return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", ")]))
-            }
-            return .success(student)
+            try AdminStudent.one(db, typed: typed, preferredGroup: preferred)
         }) { [self] result in
             switch result {
             case .failure(let refusal): fail(refusal)

@@ -87,25 +87,12 @@ extension AdminCall {
     /// `reset NAME` (or `reset GROUP/NAME`): clears a student's level progress.
     func resetProgress(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.reset") }
-        var name = args.text
-        var typedGroup: String?
-        if let slash = name.firstIndex(of: "/") {
-            typedGroup = String(name[..<slash]).trimmingCharacters(in: " ")
-            name = String(name[name.index(after: slash)...]).trimmingCharacters(in: " ")
-        }
+        let typed = args.text
         let preferred = server.classSession?.group.id
-        let groupName = typedGroup
-        let typedName = name
         write({ db -> Result<AdminStudent, Refusal> in
-            var found = try AdminStudent.find(db, name: typedName)
-            if let groupName { found = found.filter { NameKey.make($0.group) == NameKey.make(groupName) } }
-            if found.count > 1, let preferred, let mine = found.first(where: { $0.groupID == preferred }) { found = [mine] }
-            guard let student = found.first else { return .failure(Refusal(code: "no_such_student", args: [typedName])) }
-            guard found.count == 1 else {
-                return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", ")]))
-            }
-            try db.resetProgress(studentID: student.id)
-            return .success(student)
+            let found = try AdminStudent.one(db, typed: typed, preferredGroup: preferred)
+            if case .success(let student) = found { try db.resetProgress(studentID: student.id) }
+            return found
         }) { [self] result in
             switch result {
             case .failure(let refusal): fail(refusal)
@@ -156,5 +143,28 @@ struct AdminStudent: Sendable {
             AdminStudent(id: r.int("id") ?? 0, name: r.string("name") ?? "", groupID: r.int("group_id") ?? 0,
                          group: r.string("group_name") ?? "")
         }
+    }
+
+    /// The one student `typed` names (`NAME` or `GROUP/NAME`): in a named
+    /// group, or the open class's group when the name is in several, else
+    /// a refusal (`no_such_student`, `student_ambiguous`). `reset` and
+    /// `forget` both look students up this way.
+    static func one(_ db: Database, typed: String, preferredGroup: Int64?) throws -> Result<AdminStudent, Refusal> {
+        var name = typed.trimmingCharacters(in: " ")
+        var groupName: String?
+        if let slash = name.firstIndex(of: "/") {
+            groupName = String(name[..<slash]).trimmingCharacters(in: " ")
+            name = String(name[name.index(after: slash)...]).trimmingCharacters(in: " ")
+        }
+        var found = try find(db, name: name)
+        if let groupName { found = found.filter { NameKey.make($0.group) == NameKey.make(groupName) } }
+        if found.count > 1, let preferredGroup, let mine = found.first(where: { $0.groupID == preferredGroup }) {
+            found = [mine]
+        }
+        guard let student = found.first else { return .failure(Refusal(code: "no_such_student", args: [name])) }
+        guard found.count == 1 else {
+            return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", ")]))
+        }
+        return .success(student)
     }
 }
