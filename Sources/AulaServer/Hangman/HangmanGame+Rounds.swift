@@ -89,18 +89,8 @@ extension HangmanGame {
             Seat(name: p.name, groupID: roundPlayers[p.name]?.group.id ?? room.host.group.id,
                  studentID: roundPlayers[p.name]?.studentID, points: p.points, outcome: Self.outcome(of: p, in: result))
         }
-        let endedAt = record.endedAt
         let ticket = RoundEndTicket(end: end)
-        server.store.write(returning: { db -> Int64 in
-            var record = record
-            record.scores = try seats.map { seat in
-                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
-                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
-            }
-            return try db.saveRound(record)
-        }) { [weak self, weak server] saved in
-            server?.loop.execute { [weak self] in self?.tell(ticket, saved) }
-        }
+        server.saveHangmanRound(record, seats: seats) { [weak self] saved in self?.tell(ticket, saved) }
         _ = server.loop.schedule(after: Self.saveWait) { [weak self] in self?.tell(ticket, nil) }
     }
 
@@ -164,6 +154,25 @@ extension HangmanGame {
             case .skipped: return "skipped"
             case .timeUp: return "time_up"
             }
+        }
+    }
+}
+
+extension Server {
+    /// Saves a hangman round (classic or race) with one score per seat,
+    /// creating a student's row at their first round; `done` runs on the loop.
+    func saveHangmanRound(_ record: RoundRecord, seats: [Seat],
+                          done: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
+        let endedAt = record.endedAt
+        store.write(returning: { db -> Int64 in
+            var record = record
+            record.scores = try seats.map { seat in
+                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
+                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
+            }
+            return try db.saveRound(record)
+        }) { [weak self] saved in
+            self?.loop.execute { done(saved) }
         }
     }
 }

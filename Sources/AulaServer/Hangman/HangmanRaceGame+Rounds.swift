@@ -93,17 +93,9 @@ extension HangmanRaceGame {
             Seat(name: r.name, groupID: roundPlayers[r.name]?.group.id ?? group.id,
                  studentID: roundPlayers[r.name]?.studentID, points: r.points, outcome: Self.outcome(of: r, in: result))
         }
-        let endedAt = record.endedAt
         let ticket = RoundEndTicket(end: end)
-        server.store.write(returning: { db -> Int64 in
-            var record = record
-            record.scores = try seats.map { seat in
-                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
-                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
-            }
-            return try db.saveRound(record)
-        }) { [weak self, weak server] saved in
-            server?.loop.execute { [weak self] in self?.tell(ticket, saved: (try? saved.get()) != nil) }
+        server.saveHangmanRound(record, seats: seats) { [weak self] saved in
+            self?.tell(ticket, saved: (try? saved.get()) != nil)
         }
         _ = server.loop.schedule(after: HangmanGame.saveWait) { [weak self] in self?.tell(ticket, saved: nil) }
     }
