@@ -27,6 +27,7 @@ public struct Catalog: Sendable {
         CatalogParts.lesson,
         CatalogParts.levelCourse,
         CatalogParts.moderation,
+        CatalogParts.levelReader,
         CatalogParts.quizHost,
         CatalogParts.board,
     ]
