@@ -6,7 +6,11 @@ enum BoardPage {
                        "board.question", "board.seconds", "board.answered", "board.results", "board.leaderboard",
                        "board.lives", "board.turn", "board.tried", "board.paused", "board.broadcast",
                        "board.challenge", "board.solved", "board.working", "board.time_up", "board.word",
-                       "board.follow", "board.auto", "board.offline"]
+                       "board.follow", "board.auto", "board.offline",
+                       // results, ranks and the follow dropdown
+                       "board.join_code", "board.results_title", "board.no_answers", "board.team_type", "board.team_none",
+                       "board.sync", "board.teams", "board.follow.console", "board.follow.challenge", "board.follow.class",
+                       "board.console_follows"]
 
     static func html(_ language: Language, key: String? = nil) -> String {
         let catalog = Catalog.shared
@@ -29,7 +33,7 @@ enum BoardPage {
         </head>
         <body>
         <header id="top">
-          <div id="join"><span id="join-label"></span> <code id="join-command"></code> <span id="code" aria-label="join code"></span></div>
+          <div id="join"><span id="join-label"></span> <code id="join-command"></code> <span id="code"></span></div>
           <div id="count"></div>
         </header>
         <div id="paused" hidden></div>
@@ -55,10 +59,27 @@ enum BoardPage {
           </section>
           <section id="leaderboard" hidden>
             <h1 id="leaderboard-title"></h1>
-            <ol id="leaderboard-list" class="ranks"></ol>
+            <div class="cols">
+              <ol id="leaderboard-list" class="ranks"></ol>
+              <div id="leaderboard-teams-box" hidden><h2 id="leaderboard-teams-title"></h2><ol id="leaderboard-teams" class="ranks"></ol></div>
+            </div>
+          </section>
+          <section id="results" hidden>
+            <h1 id="results-title"></h1>
+            <div class="cols">
+              <div>
+                <ul id="results-types" class="types"></ul>
+                <h2 id="results-teams-title" hidden></h2>
+                <ul id="results-teams" class="teams"></ul>
+              </div>
+              <div id="results-ranks-box" hidden><h2 id="results-ranks-title"></h2><ol id="results-ranks" class="ranks"></ol></div>
+            </div>
           </section>
         </main>
-        <footer><span id="follow"></span><span id="offline" hidden></span></footer>
+        <footer>
+          <span><label id="follow-label" for="follow-select"></label> <select id="follow-select"></select></span>
+          <span id="follow"></span><span id="offline" hidden></span>
+        </footer>
         </body>
         </html>
         """
@@ -98,9 +119,37 @@ enum BoardPage {
     .grid li { border:3px solid var(--dim); border-radius:10px; padding:10px; }
     .grid li.solved { border-color: var(--green); }
     .grid li.time_up { border-color: var(--vermillion); border-style: dashed; }
-    .ranks { font-size: 1.5em; }
-    .ranks li { margin: .2em 0; transition: transform .5s; }
+    .ranks { font-size: 1.5em; list-style:none; padding:0; margin:.2em 0; }
+    .ranks li { margin: .2em 0; padding: .1em .3em; border-radius: 8px; transition: transform .6s ease, opacity .6s ease; }
+    .ranks li.moving { background: rgba(86,180,233,.15); }
+    .ranks li .pos { display:inline-block; min-width: 2.2em; color: var(--dim); }
     .ranks li .pts { color: var(--yellow); margin-left: .6em; }
+    .ranks li .move { margin-left: .6em; font-size: .7em; }
+    .ranks li .move.up { color: var(--green); }
+    .ranks li .move.down { color: var(--orange); }
+    .cols { display:flex; gap: 48px; align-items:flex-start; flex-wrap: wrap; }
+    .cols > * { flex: 1 1 320px; min-width: 0; }
+    h2 { font-size: 1.4em; margin: .4em 0 .2em; color: var(--dim); }
+    .types { list-style:none; padding:0; font-size:1.3em; }
+    .types li { margin: .3em 0; }
+    .types .type { color: var(--yellow); margin-right: .6em; }
+    .types li.none { color: var(--dim); }
+    .teams { list-style:none; padding:0; font-size:1.2em; }
+    .teams li { margin: .4em 0; }
+    .teams .sync { float:right; font-weight:800; }
+    .meter { height: 14px; border:2px solid var(--blue); border-radius:7px; margin-top:4px; }
+    .meter .fill { height:100%; background: var(--blue); transition: width .6s; }
+    select { font: inherit; font-size: 1em; background: var(--bg); color: var(--fg); border: 2px solid var(--dim); border-radius: 6px; }
+    @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+    /* Narrow windows (a laptop beside the projector, a phone): one column. */
+    @media (max-width: 700px) {
+      body { font-size: 20px; }
+      header { flex-wrap: wrap; }
+      #code { font-size: 2.4em; }
+      .answers { grid-template-columns: 1fr; }
+      .mask { font-size: 2.4em; letter-spacing: .12em; }
+      footer { flex-wrap: wrap; gap: 8px; }
+    }
     #paused { background: var(--orange); color:#000; font-size: 2em; font-weight:800; text-align:center; padding: 10px; }
     #broadcast { background: var(--blue); color:#000; font-size: 1.6em; padding: 10px 24px; }
     footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; }
@@ -109,5 +158,13 @@ enum BoardPage {
     table.roster { border-collapse: collapse; font-size: .8em; }
     table.roster th, table.roster td { border-bottom: 2px solid #444; padding: 6px 16px; text-align:left; }
     table.roster tr.kicked td { color: var(--vermillion); }
+    body.teacher main { font-size: .8em; }
+    .scroll { overflow-x: auto; }
+    table.progress { border-collapse: collapse; font-size: .8em; }
+    table.progress th, table.progress td { border: 2px solid #444; padding: 4px 10px; text-align:center; white-space:nowrap; }
+    table.progress td:first-child, table.progress th:first-child { text-align:left; }
+    table.progress td.solved { color: var(--green); }
+    table.progress td.stuck { color: #000; background: var(--orange); font-weight: 800; }
+    table.progress td.untried { color: #777; }
     """
 }
