@@ -118,9 +118,14 @@ def main():
     os.makedirs(shots, exist_ok=True)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The page as a projector shows it: exactly 1024x768 unless BOARD_VIEWPORT
+    # says otherwise (e.g. 480x800 to look at a narrow window by hand).
+    width, height = (int(n) for n in os.environ.get("BOARD_VIEWPORT", "1024x768").split("x"))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.set_page_load_timeout(15)
     text = lambda id_: driver.find_element(By.ID, id_).text
     try:
@@ -225,13 +230,15 @@ def main():
 
         # The dropdown: this page alone goes back to the personality quiz's
         # room (its recent events replay: the results), then back to the console's choice.
-        select = Select(driver.find_element(By.ID, "follow-select"))
-        until("the rooms in the dropdown", lambda: proom in [o.get_attribute("value") for o in select.options])
-        select.select_by_value(proom)
+        # (the list is redrawn when a room opens or closes: find it afresh each try)
+        def choose(value):
+            Select(driver.find_element(By.ID, "follow-select")).select_by_value(value)
+            return driver.find_element(By.ID, "follow-select").get_attribute("value") == value
+        until("the room in the dropdown, chosen", lambda: choose(proom))
         until("the chosen room's results", lambda: driver.find_element(By.ID, "results").is_displayed()
               and "Sunny beach" in text("results-types"))
         assert "follow=" + proom in driver.current_url, driver.current_url
-        Select(driver.find_element(By.ID, "follow-select")).select_by_value("")
+        until("the console's choice in the dropdown", lambda: choose(""))
         until("the console's choice again", lambda: text("hangman-mask").replace(" ", "") == state["mask"])
         assert "follow=" not in driver.current_url, driver.current_url
 

@@ -94,11 +94,13 @@ enum BoardPage {
     * { box-sizing: border-box; }
     html, body { margin:0; background:var(--bg); color:var(--fg); font-family: system-ui, "DejaVu Sans", sans-serif; }
     body { font-size: 28px; min-height:100vh; display:flex; flex-direction:column; }
-    header { display:flex; justify-content:space-between; align-items:center; padding:12px 24px; border-bottom:4px solid var(--blue); }
-    #join { font-size: 1.2em; }
-    #join-command { font-size: 1.2em; color: var(--yellow); }
-    #code { font-size: 3.2em; font-weight: 800; letter-spacing: .12em; color: var(--yellow); margin-left:.4em; }
-    #count { font-size: 1.4em; color: var(--dim); white-space: nowrap; }
+    header { display:flex; justify-content:space-between; align-items:center; gap: 8px 24px; padding:10px 24px; border-bottom:4px solid var(--blue); }
+    /* "Join the class" over "nc HOST PORT", the code huge beside them: a low header leaves the room to the game. */
+    #join { display:grid; grid-template-columns: auto auto; column-gap: 28px; align-items:center; flex: 0 0 auto; }
+    #join-label { grid-column:1; grid-row:1; white-space: nowrap; }
+    #join-command { grid-column:1; grid-row:2; font-size: 1.05em; color: var(--yellow); white-space: nowrap; }
+    #code { grid-column:2; grid-row:1 / span 2; font-size: 2.6em; line-height: 1; font-weight: 800; letter-spacing: .12em; color: var(--yellow); }
+    #count { font-size: 1.15em; color: var(--dim); text-align: right; flex: 0 1 auto; min-width: 0; }
     main { flex:1; padding: 16px 32px; }
     h1 { font-size: 2.2em; margin: .3em 0; line-height:1.15; }
     .row { display:flex; justify-content:space-between; font-size:1.2em; color:var(--dim); }
@@ -122,7 +124,7 @@ enum BoardPage {
     .ranks { font-size: 1.5em; list-style:none; padding:0; margin:.2em 0; }
     .ranks li { margin: .2em 0; padding: .1em .3em; border-radius: 8px; transition: transform .6s ease, opacity .6s ease; }
     .ranks li.moving { background: rgba(86,180,233,.15); }
-    .ranks li .pos { display:inline-block; min-width: 2.2em; color: var(--dim); }
+    .ranks li .pos { display:inline-block; min-width: 1.6em; color: var(--dim); }
     .ranks li .pts { color: var(--yellow); margin-left: .6em; }
     .ranks li .move { margin-left: .6em; font-size: .7em; }
     .ranks li .move.up { color: var(--green); }
@@ -130,29 +132,35 @@ enum BoardPage {
     .cols { display:flex; gap: 48px; align-items:flex-start; flex-wrap: wrap; }
     .cols > * { flex: 1 1 320px; min-width: 0; }
     h2 { font-size: 1.4em; margin: .4em 0 .2em; color: var(--dim); }
-    .types { list-style:none; padding:0; font-size:1.3em; }
+    .types { list-style:none; padding:0; font-size:1.2em; margin: .2em 0; }
     .types li { margin: .3em 0; }
     .types .type { color: var(--yellow); margin-right: .6em; }
     .types li.none { color: var(--dim); }
     .teams { list-style:none; padding:0; font-size:1.2em; }
     .teams li { margin: .4em 0; }
-    .teams .sync { float:right; font-weight:800; }
-    .meter { height: 14px; border:2px solid var(--blue); border-radius:7px; margin-top:4px; }
+    .teams li { display:grid; grid-template-columns: 1fr auto; column-gap: 16px; align-items:center; }
+    .teams .label { grid-column: 1 / span 2; }
+    .teams .sync { font-weight:800; }
+    .meter { height: 18px; border:2px solid var(--blue); border-radius:9px; }
     .meter .fill { height:100%; background: var(--blue); transition: width .6s; }
     select { font: inherit; font-size: 1em; background: var(--bg); color: var(--fg); border: 2px solid var(--dim); border-radius: 6px; }
     @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
     /* Narrow windows (a laptop beside the projector, a phone): one column. */
     @media (max-width: 700px) {
       body { font-size: 20px; }
-      header { flex-wrap: wrap; }
-      #code { font-size: 2.4em; }
+      header { flex-wrap: wrap; padding: 8px 12px; }
+      #count { text-align: left; }
+      main { padding: 8px 12px; }
+      #code { font-size: 2.2em; }
       .answers { grid-template-columns: 1fr; }
       .mask { font-size: 2.4em; letter-spacing: .12em; }
       footer { flex-wrap: wrap; gap: 8px; }
     }
     #paused { background: var(--orange); color:#000; font-size: 2em; font-weight:800; text-align:center; padding: 10px; }
     #broadcast { background: var(--blue); color:#000; font-size: 1.6em; padding: 10px 24px; }
-    footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; }
+    footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; align-items:center; gap: 4px 24px; }
+    footer > span:first-child { flex: 0 0 auto; white-space: nowrap; }
+    #follow { flex: 1 1 auto; text-align: right; }
     #offline { color: var(--vermillion); }
     [hidden] { display:none !important; }
     table.roster { border-collapse: collapse; font-size: .8em; }

@@ -95,7 +95,7 @@ extension BoardPage {
           var fill = document.createElement("div"); fill.className = "fill"; fill.style.width = pct + "%";
           meter.appendChild(fill);
           var sync = document.createElement("span"); sync.className = "sync"; sync.textContent = say("board.sync", pct);
-          item.appendChild(label); item.appendChild(sync); item.appendChild(meter); tl.appendChild(item);
+          item.appendChild(label); item.appendChild(meter); item.appendChild(sync); tl.appendChild(item);
         });
         $("results-ranks-box").hidden = true;
       }
@@ -120,16 +120,22 @@ extension BoardPage {
         $("follow").textContent = say("board.console_follows", what);
       }
       function roomList(rooms) {
-        var select = $("follow-select"); clear(select);
-        function option(value, text) {
-          var o = document.createElement("option"); o.value = value; o.textContent = text; select.appendChild(o);
-        }
-        option("", say("board.follow.console"));
-        option("challenge", say("board.follow.challenge"));
-        option("class", say("board.follow.class"));
+        var select = $("follow-select");
         var ids = (rooms || []).map(function (r) { return r.id; });
         if (pinned && pinned !== "challenge" && pinned !== "class" && ids.indexOf(pinned) < 0) ids.push(pinned);
-        ids.forEach(function (id) { option(id, id); });
+        var values = ["", "challenge", "class"].concat(ids);
+        var same = select.options.length === values.length;
+        for (var i = 0; same && i < values.length; i++) same = select.options[i].value === values[i];
+        // Unchanged: left alone, so a list someone has open does not close under them.
+        if (!same) {
+          clear(select);
+          values.forEach(function (value, i) {
+            var o = document.createElement("option"); o.value = value;
+            o.textContent = i === 0 ? say("board.follow.console") : i === 1 ? say("board.follow.challenge")
+              : i === 2 ? say("board.follow.class") : value;
+            select.appendChild(o);
+          });
+        }
         select.value = pinned;
       }
       function resetView() {
