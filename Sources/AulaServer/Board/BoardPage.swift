@@ -99,7 +99,7 @@ enum BoardPage {
     #join { display:grid; grid-template-columns: auto auto; column-gap: 28px; align-items:center; flex: 0 0 auto; }
     #join-label { grid-column:1; grid-row:1; white-space: nowrap; }
     #join-command { grid-column:1; grid-row:2; font-size: 1.05em; color: var(--yellow); white-space: nowrap; }
-    #code { grid-column:2; grid-row:1 / span 2; font-size: 2.6em; line-height: 1; font-weight: 800; letter-spacing: .12em; color: var(--yellow); }
+    #code { grid-column:2; grid-row:1 / span 2; font-size: 2.4em; line-height: 1; font-weight: 800; letter-spacing: .12em; color: var(--yellow); }
     #count { font-size: 1.15em; color: var(--dim); text-align: right; flex: 0 1 auto; min-width: 0; }
     main { flex:1; padding: 16px 32px; }
     h1 { font-size: 2.2em; margin: .3em 0; line-height:1.15; }
@@ -138,9 +138,9 @@ enum BoardPage {
     .types li.none { color: var(--dim); }
     .teams { list-style:none; padding:0; font-size:1.2em; }
     .teams li { margin: .4em 0; }
-    .teams li { display:grid; grid-template-columns: 1fr auto; column-gap: 16px; align-items:center; }
+    .teams li { display:grid; grid-template-columns: 1fr 7.5em; column-gap: 16px; align-items:center; }
     .teams .label { grid-column: 1 / span 2; }
-    .teams .sync { font-weight:800; }
+    .teams .sync { font-weight:800; text-align: right; white-space: nowrap; }
     .meter { height: 18px; border:2px solid var(--blue); border-radius:9px; }
     .meter .fill { height:100%; background: var(--blue); transition: width .6s; }
     select { font: inherit; font-size: 1em; background: var(--bg); color: var(--fg); border: 2px solid var(--dim); border-radius: 6px; }
@@ -151,7 +151,8 @@ enum BoardPage {
       header { flex-wrap: wrap; padding: 8px 12px; }
       #count { text-align: left; }
       main { padding: 8px 12px; }
-      #code { font-size: 2.2em; }
+      #join { grid-template-columns: auto; flex: 1 1 100%; }
+      #code { grid-column: 1; grid-row: 3; font-size: 2.2em; }
       .answers { grid-template-columns: 1fr; }
       .mask { font-size: 2.4em; letter-spacing: .12em; }
       footer { flex-wrap: wrap; gap: 8px; }
