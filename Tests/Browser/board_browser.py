@@ -164,6 +164,7 @@ def main():
         items = until("the bar chart", bars)
         assert "correct" in items[1].get_attribute("class"), "the right answer is not marked"
         assert "✓" in items[1].text or "correct" in items[1].get_attribute("class")
+        time.sleep(0.8)  # the bars grow in 0.6 s: the screenshot shows them grown
         driver.save_screenshot(os.path.join(shots, "board-tally.png"))
 
         for s in students:
