@@ -15,7 +15,9 @@ Exit 0 when everything was seen; 1 with the reason otherwise.
 """
 import json
 import os
+import shutil
 import socket
+import subprocess
 import sys
 import time
 
@@ -111,6 +113,20 @@ def english_fragments(table_en, table_es):
             if len(piece) >= 5:
                 out.add(piece)
     return out
+
+
+def firefox_shot(url, path):
+    """By hand only (BOARD_FIREFOX=1): the same page in headless Firefox ESR."""
+    if not os.environ.get("BOARD_FIREFOX") or not shutil.which("firefox-esr"):
+        return
+    profile = os.path.join(os.path.dirname(path), "firefox-profile")
+    os.makedirs(profile, exist_ok=True)
+    try:
+        subprocess.run(["firefox-esr", "--headless", "--no-remote", "--profile", profile,
+                        "--window-size=1024,768", "--screenshot", path, url],
+                       timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        print(f"firefox-esr did not finish the screenshot of {url}", file=sys.stderr)
 
 
 def main():
@@ -214,6 +230,7 @@ def main():
               lambda: driver.find_element(By.ID, "results-ranks-box").is_displayed()
               and len(driver.find_elements(By.CSS_SELECTOR, "#results-ranks li .name")) == 3)
         driver.save_screenshot(os.path.join(shots, "board-personality.png"))
+        firefox_shot(with_query(url, follow=proom), os.path.join(shots, "firefox-personality.png"))
 
         # A hangman round: the board follows the newest activity by itself.
         ben.send("leave")
@@ -228,6 +245,7 @@ def main():
         state = ben.event("hangman.state")
         until("the hangman mask", lambda: text("hangman-mask").replace(" ", "") == state["mask"])
         driver.save_screenshot(os.path.join(shots, "board-hangman.png"))
+        firefox_shot(url, os.path.join(shots, "firefox-hangman.png"))
 
         # The dropdown: this page alone goes back to the personality quiz's
         # room (its recent events replay: the results), then back to the console's choice.

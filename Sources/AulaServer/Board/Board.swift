@@ -67,10 +67,11 @@ final class Board: ConnectionHandler {
 
     // MARK: what the rooms say
 
-    /// Called by `Room.broadcast`: when the board follows the event's room it
-    /// goes into the ring and to every open stream; other rooms' events cost
-    /// one comparison (2,000 busy rooms must not make the loop render 2,000
-    /// rooms' events for one projector).
+    /// Called by `Room.broadcast`: when the board (or a page's own choice)
+    /// follows the event's room it goes into the ring and to the streams that
+    /// show it; other rooms' events cost one comparison, plus one look-up
+    /// while some page pinned a room (2,000 busy rooms must not make the loop
+    /// render 2,000 rooms' events for one projector).
     func observe(room: Room, _ event: Event) {
         if case .auto = follow { autoFollow(room, event) }
         let followed = follows(room: room.id, kind: room.kind)
