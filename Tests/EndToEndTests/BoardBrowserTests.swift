@@ -32,7 +32,7 @@ import Testing
         let server = try TestServer(configure: { $0.boardPort = 0 },
                                     content: QuizSupport.content.merging(["Decks/words/prueba-es.json": HangmanFixture.deck]) { a, _ in a },
                                     games: { server in
-                                        QuizRoom.register(server, reviewPause: 0.5)
+                                        QuizRoom.register(server, reviewPause: 2)  // long enough to see (and shoot) the grown bars
                                         HangmanGame.register(server, seed: 42)
                                     })
         defer { server.stop() }
