@@ -45,6 +45,7 @@ final class Board: ConnectionHandler {
     static let classCheckSeconds = 1.0
     static let challengeTarget = "challenge"
     static let autoQuietSeconds = 5.0
+    static let roomListCap = 200
     /// The events that count as a room's activity for `auto`.
     static let activity: Set<String> = ["quiz.question", "quiz.tally", "hangman.state", "hangman.race",
                                         "level.result", "level.attempt"]
@@ -161,11 +162,14 @@ final class Board: ConnectionHandler {
             lastClass = now
             publish(BoardClassEvent(snapshot: now))
         }
-        // The page's dropdown lists the rooms: a room opened or closed is one `board.rooms`.
-        let rooms = (server?.allRooms ?? []).map { $0.kind + " " + $0.id }
+        // The page's dropdown lists the rooms: a room opened or closed is one
+        // `board.rooms`. At most `roomListCap` of them (a class has far fewer;
+        // a load test's thousands would only fill the ring with long lists).
+        let listed = Array((server?.allRooms ?? []).prefix(Self.roomListCap))
+        let rooms = listed.map { $0.kind + " " + $0.id }
         if rooms != lastRooms {
             lastRooms = rooms
-            publish(BoardRoomsEvent(rooms: server?.allRooms ?? []))
+            publish(BoardRoomsEvent(rooms: listed))
         }
         scheduleTimers()
     }
