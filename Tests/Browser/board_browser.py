@@ -294,6 +294,15 @@ def main():
         until("hangman in Spanish", lambda: "vidas" in text("hangman-lives") and text("hangman-tried").startswith("Probadas"))
         until("Spanish only", no_english, timeout=3)
         driver.save_screenshot(os.path.join(shots, "board-es-hangman.png"))
+
+        # The teacher's page: the class's progress grid (no level tried yet) and who is in.
+        driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
+        until("the progress grid", lambda: len(driver.find_elements(By.CSS_SELECTOR, "table.progress tbody tr")) == 3)
+        cells = driver.find_elements(By.CSS_SELECTOR, "table.progress td.untried")
+        assert cells and all(c.text == "·" for c in cells), [c.text for c in cells]
+        roster = driver.find_element(By.CSS_SELECTOR, "table.roster").text
+        assert all(name in roster for name in ("Ana", "Ben", "Cy")), roster
+        driver.save_screenshot(os.path.join(shots, "board-teacher.png"))
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
               "dropdown, rank change, Spanish: all seen")

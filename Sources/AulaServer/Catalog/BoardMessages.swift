@@ -56,7 +56,7 @@ extension CatalogParts {
             "board.console_follows": "The console follows: {0}",
             "board.teacher.roster": "Who is in",
             "board.teacher.progress": "Levels — group {0}",
-            "board.teacher.legend": "✓★★ solved, with its stars · 4 attempts, not solved yet · 4 ! stuck (5 failed attempts or 10 minutes) · · not tried",
+            "board.teacher.legend": "✓★★ solved, with its stars; 4: attempts, not solved yet; 4 !: stuck (5 failed attempts or 10 minutes); ·: not tried",
             "board.teacher.no_progress": "The progress could not be read from the database; reload in a moment.",
             "board.teacher.no_students": "No students or no levels yet.",
         ],
@@ -114,7 +114,7 @@ extension CatalogParts {
             "board.console_follows": "La consola sigue: {0}",
             "board.teacher.roster": "Quién está",
             "board.teacher.progress": "Niveles — grupo {0}",
-            "board.teacher.legend": "✓★★ resuelto, con sus estrellas · 4 intentos, aún sin resolver · 4 ! se ha atascado (5 intentos fallidos o 10 minutos) · · sin intentar",
+            "board.teacher.legend": "✓★★ resuelto, con sus estrellas; 4: intentos, aún sin resolver; 4 !: se ha atascado (5 intentos fallidos o 10 minutos); ·: sin intentar",
             "board.teacher.no_progress": "No se pudo leer el progreso de la base de datos; recarga en un momento.",
             "board.teacher.no_students": "Aún no hay estudiantes o niveles.",
         ]
