@@ -8,7 +8,9 @@ the join code, the question text, the countdown going down, the bar chart with
 the right counts after the question, the leaderboard names in order,
 personality results with team sync, the hangman mask, the follow dropdown
 choosing another room, a rank change animated, and every text in Spanish
-with ?lang=es. Saves screenshots. Every wait is bounded.
+with ?lang=es, no motion when reduced motion is asked for, and the
+teacher's progress grid. Saves screenshots (at a 1024x768 viewport, or
+BOARD_VIEWPORT=WxH). Every wait is bounded.
 
     board_browser.py BOARD_URL STUDENT_PORT JOIN_CODE SCREENSHOT_DIR
 Exit 0 when everything was seen; 1 with the reason otherwise.
@@ -294,6 +296,19 @@ def main():
         until("hangman in Spanish", lambda: "vidas" in text("hangman-lives") and text("hangman-tried").startswith("Probadas"))
         until("Spanish only", no_english, timeout=3)
         driver.save_screenshot(os.path.join(shots, "board-es-hangman.png"))
+
+        # Reduced motion asked for: the same arrows, no sliding.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        driver.get(url)
+        until("the page again", lambda: text("code") == code)
+        driver.execute_script("""
+            aulaBoard.handle({ev: "round.end", room: "r-still", kind: "hangman", leaderboard: [{name: "Eva", points: 10}, {name: "Fay", points: 5}]});
+            aulaBoard.handle({ev: "round.end", room: "r-still", kind: "hangman", leaderboard: [{name: "Fay", points: 20}, {name: "Eva", points: 10}]});""")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#leaderboard-list li")
+        assert rows[0].find_element(By.CSS_SELECTOR, ".move").text == "▲1", rows[0].text
+        assert all("moving" not in r.get_attribute("class") and not r.get_attribute("style") for r in rows), \
+            "rows moved although reduced motion was asked for"
 
         # The teacher's page: the class's progress grid (no level tried yet) and who is in.
         driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
