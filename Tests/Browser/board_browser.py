@@ -320,7 +320,7 @@ def main():
         driver.save_screenshot(os.path.join(shots, "board-teacher.png"))
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
-              "dropdown, rank change, Spanish: all seen")
+              "dropdown, rank change (and still with reduced motion), Spanish, teacher grid: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))
