@@ -33,8 +33,8 @@ final class RunningLoop: @unchecked Sendable {
     let loop: EventLoop
     private let finished = DispatchSemaphore(value: 0)
 
-    init() throws {
-        loop = try EventLoop()
+    init(clock: any LoopClock = MonotonicClock()) throws {
+        loop = try EventLoop(clock: clock)
     }
 
     func start() {
