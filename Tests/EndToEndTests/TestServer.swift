@@ -9,9 +9,11 @@ import AulaStore
 /// `virtualClock: true` runs the loop on a paused `VirtualClock` (issue 18):
 /// room timers, turn clocks and save waits then fire only when the test calls
 /// `advance(by:)`, at once and in order, so a 30-second question takes no 30
-/// seconds. Sockets, the store and the judge stay real. Advance in steps that
-/// end where the test looks (a step that passes a round's end also passes its
-/// save wait, before the store may have answered).
+/// seconds. Sockets, the store and the judge stay real, so: wait for the
+/// answer to a line before advancing (the advance may otherwise overtake the
+/// line on its way in); advance in steps that end where the test looks (a step
+/// that passes a round's end also passes its save wait, before the store may
+/// have answered); and mind that lines-per-second budgets see no time pass.
 final class TestServer {
     let running: RunningServer
     let directory: URL
