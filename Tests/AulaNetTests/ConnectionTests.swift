@@ -258,7 +258,8 @@ import Testing
         var limits = NetLimits()
         limits.idleWarningAfter = 0.5
         limits.idleTimeout = 1.5
-        let server = try TestServer(limits: limits) { handler in
+        // Virtual time (issue 18): the sweeps at 1 s and 2 s warn, then close.
+        let server = try TestServer(limits: limits, clock: VirtualClock()) { handler in
             handler.onNotice = { connection, notice in
                 if notice == .idleWarning { connection.send("wake up\r\n") }
                 if notice == .idleTimeoutClosing { connection.send("goodbye\r\n") }
@@ -266,8 +267,13 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
+        #expect(eventually { server.handler.openedCount == 1 })
+        server.advance(by: 1)
+        #expect(server.handler.notices == [.idleWarning])
+        server.advance(by: 1)
         #expect(client.waitForClose(within: 6))
         #expect(client.text == "wake up\r\ngoodbye\r\n")
+        server.advance(by: NetLimits().closeGraceSeconds)  // the goodbye's grace, if the peer stays
         #expect(eventually { server.handler.closeReasons == [.idleTimeout] })
         #expect(server.handler.notices == [.idleWarning, .idleTimeoutClosing])
     }
