@@ -226,7 +226,8 @@ import Testing
     }
 
     @Test func gracefulCloseDeliversTheGoodbyeFirst() throws {
-        let server = try TestServer { handler in
+        // Virtual time: the close grace (the client never hangs up) takes no 2 s.
+        let server = try TestServer(clock: VirtualClock()) { handler in
             handler.onLine = { connection, line in
                 guard line == "quit" else { return }
                 connection.send("bye\r\n")
@@ -239,6 +240,7 @@ import Testing
         client.send("quit\nignored after quit\n")  // LF: a raw client sees only the goodbye
         #expect(client.waitForClose())
         #expect(client.text == "bye\r\n")
+        server.advance(by: NetLimits().closeGraceSeconds)
         #expect(eventually { server.handler.closeReasons == [.serverClosed] })
         #expect(server.handler.lines == ["quit"])
     }
@@ -279,13 +281,14 @@ import Testing
     }
 
     @Test func listenerCloseEndsEveryConnection() throws {
-        let server = try TestServer()
+        let server = try TestServer(clock: VirtualClock())
         defer { server.stop() }
         let clients = (0..<3).compactMap { _ in TestClient(port: server.port) }
         #expect(eventually { server.handler.openedCount == 3 })
         let listener = server.listener
         _ = server.running.onLoop { listener.value.close(); return true }
         #expect(clients.allSatisfy { $0.waitForClose() })
+        server.advance(by: NetLimits().closeGraceSeconds)  // the goodbyes' grace, in virtual time
         #expect(eventually { server.handler.closeReasons.count == 3 })
         #expect(server.handler.closeReasons.allSatisfy { $0 == .serverClosed })
         #expect(TestClient(port: server.port) == nil)
