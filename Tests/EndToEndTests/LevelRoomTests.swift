@@ -197,6 +197,8 @@ import AulaGames
         cy.send("code")
         cy.type(["walk();", "walk();", "walk();", "walk();"])
         cy.send(".")
+        // The editor is closed (back at the command prompt) before time moves.
+        #expect(cy.waitForEvent("prompt") { $0["kind"] as? String == "command" } != nil)
         // Half time is announced, then time is up (virtual time: no waiting).
         try server.advance(by: 1)
         #expect(cy.waitForEvent("timer", timeout: 4) { $0["seconds_left"] as? Int == 1 } != nil)
