@@ -163,7 +163,7 @@ import AulaStore
     /// A player drops on their turn: it passes at the turn timer, at no cost,
     /// and they come back within the grace to their place and lives.
     @Test func disconnectedPlayersTurnPassesAndTheyKeepTheirPlace() throws {
-        let server = try HangmanFixture.server()
+        let server = try HangmanFixture.server(virtualClock: true)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         var ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
         ana.send("create hangman medium prueba-es")
@@ -187,6 +187,8 @@ import AulaStore
         #expect(state["turn"] as? String == "Ben")
         ben.close()
         #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("lost") == true } != nil)
+        // The 5-second turn runs out in virtual time (the 120-second grace does not).
+        try server.advance(by: 5)
         let passed = try #require(ana.waitForEvent("hangman.state", timeout: 8))
         #expect(passed["turn"] as? String == "Ana")
         let lives = passed["lives"] as? [String: Int]
