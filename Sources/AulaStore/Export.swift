@@ -165,12 +165,12 @@ extension Database {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.ended_at, r.id, sc.id"
         return try query(sql, params).map { r in
-            ExportRow(group: r.string("group_name") ?? "", session: r.int("session_id"),
-                      student: r.string("student") ?? "", game: r.string("game") ?? "",
-                      room: r.string("room") ?? "", round: r.int("round_id") ?? 0,
-                      points: Int(r.int("points") ?? 0), outcome: r.string("outcome") ?? "",
-                      finishedAt: r.double("ended_at") ?? 0, content: r.string("subject") ?? "",
-                      correct: r.int("correct").map(Int.init), questions: r.int("questions").map(Int.init))
+            try ExportRow(group: r.string("group_name"), session: r.intOrNil("session_id"),
+                      student: r.string("student"), game: r.string("game"),
+                      room: r.string("room"), round: r.int("round_id"),
+                      points: Int(r.int("points")), outcome: r.string("outcome"),
+                      finishedAt: r.double("ended_at"), content: r.string("subject"),
+                      correct: r.intOrNil("correct").map(Int.init), questions: r.intOrNil("questions").map(Int.init))
         }
     }
 }

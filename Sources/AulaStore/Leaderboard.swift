@@ -63,28 +63,29 @@ extension Database {
                     """, [limitValue])
             }
         }
-        return Self.ranked(rows)
+        return try Self.ranked(rows)
     }
 
     /// A student's total points (all games, or one).
     public func totalPoints(studentID: Int64, game: String? = nil) throws -> Int {
         if let game {
+            // No totals row yet is a real 0: the student has not played this game.
             return try scalar("SELECT points FROM totals WHERE student_id = ? AND game = ?",
                               [.integer(studentID), .text(game)]).int ?? 0
         }
-        return try scalar("SELECT COALESCE(SUM(points), 0) FROM totals WHERE student_id = ?",
-                          [.integer(studentID)]).int ?? 0
+        return try scalarInt("SELECT COALESCE(SUM(points), 0) FROM totals WHERE student_id = ?",
+                             [.integer(studentID)])
     }
 
     /// Competition ranks over rows already sorted by points descending: everyone above is in the prefix.
-    private static func ranked(_ rows: [Row]) -> [LeaderboardRow] {
+    private static func ranked(_ rows: [Row]) throws -> [LeaderboardRow] {
         var result: [LeaderboardRow] = []
         result.reserveCapacity(rows.count)
         for (i, r) in rows.enumerated() {
-            let points = Int(r.int("points") ?? 0)
+            let points = Int(try r.int("points"))
             let rank = (i > 0 && result[i - 1].points == points) ? result[i - 1].rank : i + 1
-            result.append(LeaderboardRow(rank: rank, studentID: r.int("student_id") ?? 0,
-                                         name: r.string("name") ?? "", points: points))
+            result.append(try LeaderboardRow(rank: rank, studentID: r.int("student_id"),
+                                         name: r.string("name"), points: points))
         }
         return result
     }

@@ -67,6 +67,6 @@ extension Database {
 
     /// How many rounds are saved (all games), for `me` and the bench.
     public func roundCount() throws -> Int {
-        try scalar("SELECT COUNT(*) FROM rounds").int ?? 0
+        try scalarInt("SELECT COUNT(*) FROM rounds")
     }
 }

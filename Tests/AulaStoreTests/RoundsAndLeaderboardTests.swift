@@ -17,8 +17,8 @@ struct RoundsAndLeaderboardTests {
             let ana = try db.ensureStudent(groupID: g, name: "Ana", at: 0)
             let id = try db.saveRound(round(g, "hangman", [(ana, 70)]))
             let row = try #require(try db.query("SELECT game, room, subject, detail FROM rounds WHERE id = ?", [.integer(id)]).first)
-            #expect(row.string("detail") == "{\"word\":\"gato\"}")
-            #expect(row.string("subject") == "animals-es")
+            #expect(try row.string("detail") == "{\"word\":\"gato\"}")
+            #expect(try row.string("subject") == "animals-es")
             #expect(try db.scalar("SELECT points FROM scores WHERE round_id = ?", [.integer(id)]).int == 70)
         }
     }
@@ -109,7 +109,7 @@ struct RoundsAndLeaderboardTests {
                 JOIN students st ON st.id = sc.student_id JOIN rounds r ON r.id = sc.round_id
                 WHERE st.group_id = ? AND r.game = 'quiz'
                 GROUP BY sc.student_id ORDER BY points DESC, st.name_key LIMIT 10
-                """, [.integer(gid)]).map { "\($0.string("name") ?? "")=\($0.int("points") ?? 0)" }
+                """, [.integer(gid)]).map { "\(try $0.string("name"))=\(try $0.int("points"))" }
             let board = try db.leaderboard(groupID: gid, game: "quiz").map { "\($0.name)=\($0.points)" }
             #expect(board == expected)
         }

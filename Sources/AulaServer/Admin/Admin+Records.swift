@@ -140,8 +140,8 @@ struct AdminStudent: Sendable {
             FROM students s JOIN groups g ON g.id = s.group_id
             WHERE s.name_key IN (?, ?) ORDER BY g.name_key
             """, [.text(NameKey.student(name)), .text(NameKey.make(name))]).map { r in
-            AdminStudent(id: r.int("id") ?? 0, name: r.string("name") ?? "", groupID: r.int("group_id") ?? 0,
-                         group: r.string("group_name") ?? "")
+            try AdminStudent(id: r.int("id"), name: r.string("name"), groupID: r.int("group_id"),
+                             group: r.string("group_name"))
         }
     }
 
