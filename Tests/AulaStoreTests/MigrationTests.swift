@@ -55,7 +55,7 @@ struct MigrationTests {
             #expect(db.userVersion == Schema.latestVersion)
             #expect(try db.scalar("SELECT COUNT(*) FROM scores").int == 3)
             let g = try #require(try db.group(name: "3b"))
-            let board = try db.leaderboard(groupID: g.id, game: "hangman")
+            let board = try db.leaderboard(groupID: g.id, game: .hangman)
             #expect(board.map(\.name) == ["Ana", "Bo"])
             #expect(board.map(\.points) == [35, 12])
             #expect(try db.integrityCheck() == "ok")

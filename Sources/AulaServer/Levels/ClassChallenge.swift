@@ -91,9 +91,9 @@ final class ClassChallenge: @unchecked Sendable {
         let scores = entries.compactMap { entry -> ScoreRecord? in
             guard let id = entry.player.studentID else { return nil }
             let points = entry.game?.score ?? 0
-            return ScoreRecord(studentID: id, points: points, outcome: points > 0 ? "solved" : "unsolved")
+            return ScoreRecord(studentID: id, points: points, outcome: points > 0 ? .solved : .unsolved)
         }
-        let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: "level", room: "challenge",
+        let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: .level, room: "challenge",
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
                                  startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
         // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.
