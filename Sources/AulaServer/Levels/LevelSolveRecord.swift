@@ -20,10 +20,7 @@ extension LevelRoomGame {
     func recordSolve(_ verdict: Verdict, by player: Player) {
         guard let server, let room else { return }
         challenge?.noteSolved(self, stars: verdict.stars)  // [gradebook] for `challenge status`
-        guard let studentID = player.studentID else {
-            announceSolve(verdict, player: player, record: nil)
-            return
-        }
+        let studentID = player.studentID
         let levelID = level.id, xpReward = level.xpReward
         let score = verdict.points, stars = verdict.stars
         let roundRecord: RoundRecord? = inChallenge ? nil : RoundRecord(
