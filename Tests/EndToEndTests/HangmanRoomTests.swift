@@ -98,16 +98,16 @@ import AulaStore
             """)
         var stored: [String: Int] = [:]
         for row in summed {
-            stored[row.string("name") ?? "?"] = Int(row.int("points") ?? -1)
-            #expect(row.int("n") == 2)
+            stored[try row.string("name")] = Int(try row.int("points"))
+            #expect(try row.int("n") == 2)
         }
         #expect(stored == expected)
         let details = try db.query("SELECT subject, detail, room FROM rounds WHERE game = 'hangman' ORDER BY id")
         #expect(details.count == 2)
-        #expect(details.first?.string("subject") == "prueba-es")
-        #expect(details.first?.string("room") == room)
-        #expect(details.first?.string("detail")?.contains("\"difficulty\":\"easy\"") == true)
-        let outcomes = try db.query("SELECT outcome FROM scores ORDER BY round_id, outcome").compactMap { $0.string("outcome") }
+        #expect(try details.first?.string("subject") == "prueba-es")
+        #expect(try details.first?.string("room") == room)
+        #expect(try details.first?.string("detail").contains("\"difficulty\":\"easy\"") == true)
+        let outcomes = try db.query("SELECT outcome FROM scores ORDER BY round_id, outcome").map { try $0.string("outcome") }
         #expect(outcomes.prefix(3) == ["played", "played", "solved"])
     }
 

@@ -101,7 +101,7 @@ import Testing
         #expect(HangmanFixture.words.contains(end["word"] as? String ?? ""))
         let round = end["round"] as? [[String: Any]] ?? []
         #expect(round.first { $0["name"] as? String == turn }?["points"] as? Int == 10)
-        let outcomes = try server.store { db in try db.query("SELECT outcome FROM scores").compactMap { $0.string("outcome") } }
+        let outcomes = try server.store { db in try db.query("SELECT outcome FROM scores").map { try $0.string("outcome") } }
         #expect(outcomes == ["skipped", "skipped"])
         #expect(admin.text("skip \(room)").contains("nothing to skip"))
     }

@@ -65,7 +65,7 @@ import AulaGames
 
         // Saved as one round (the solves inside it save no rounds of their own); XP was granted.
         let saved = try server.running.server.store.sync { db in
-            (try db.roundCount(), try db.leaderboard(groupID: nil, game: "level").map(\.points))
+            (try db.roundCount(), try db.leaderboard(groupID: nil, game: .level).map(\.points))
         }
         #expect(saved.0 == 1)
         #expect(saved.1.sorted(by: >) == [anaResult["points"] as? Int ?? -1, benResult["points"] as? Int ?? -1, 0])
