@@ -90,9 +90,8 @@ public struct Blocklist: Sendable {
     /// a plain byte search, done here without it — a login folds every name
     /// against the `*` words (issue 20: name checks were ~15 % of a login's CPU).
     static func contains(_ text: String, _ word: String) -> Bool {
-        guard Blocklist.isASCII(text), Blocklist.isASCII(word) else { return text.contains(word) }
+        guard !word.isEmpty, Blocklist.isASCII(text), Blocklist.isASCII(word) else { return text.contains(word) }
         let haystack = Array(text.utf8), needle = Array(word.utf8)
-        if needle.isEmpty { return true }
         guard needle.count <= haystack.count else { return false }
         for start in 0...(haystack.count - needle.count)
             where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
@@ -137,20 +136,26 @@ public struct Blocklist: Sendable {
                 for i in forms.indices { forms[i] += replacement[0] }
             }
         }
-        return forms.map { form in
-            let student = NameKey.student(form)
-            // Plain ASCII (nearly every name): decomposition changes nothing and
-            // there are no marks, so only the spaces go — the same key without
-            // Foundation's normalisation, which dominated a login's name check.
-            if Blocklist.isASCII(student) {
-                return student.utf8.contains(0x20) ? String(decoding: student.utf8.filter { $0 != 0x20 }, as: UTF8.self) : student
-            }
-            let key = student.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                let category = $0.properties.generalCategory
-                // ñ keeps its tilde: `coño` is blocked, `cono` (a cone) is not.
-                return $0 == "\u{303}" || category != .nonspacingMark && category != .spacingMark && $0 != " "
-            }
-            return String(String.UnicodeScalarView(key))
+        return forms.map(comparisonKey)
+    }
+
+    /// A form's look-alike key with accents (but ñ's tilde) and spaces dropped.
+    /// Plain ASCII (nearly every name): decomposition changes nothing and there
+    /// are no marks, so only the spaces go — the same key without Foundation's
+    /// normalisation, which dominated a login's name check (issue 20).
+    static func comparisonKey(_ form: String) -> String {
+        let student = NameKey.student(form)
+        guard Blocklist.isASCII(student) else { return markless(student) }
+        return student.utf8.contains(0x20) ? String(decoding: student.utf8.filter { $0 != 0x20 }, as: UTF8.self) : student
+    }
+
+    /// The general path of `comparisonKey`, for any text (tests compare the two).
+    static func markless(_ key: String) -> String {
+        let kept = key.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            let category = $0.properties.generalCategory
+            // ñ keeps its tilde: `coño` is blocked, `cono` (a cone) is not.
+            return $0 == "\u{303}" || category != .nonspacingMark && category != .spacingMark && $0 != " "
         }
+        return String(String.UnicodeScalarView(kept))
     }
 }
