@@ -67,12 +67,15 @@ public enum Judge {
         var shownSteps = 0
         for (index, layout) in layouts.enumerated() {
             var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline)
-            let before = failing == nil ? run.board : nil
             let end = run.runToEnd()
             if index == 0 { shownSteps = end.steps }
             if end.solved {
                 passed += 1
-            } else if failing == nil, let before {
+            } else if failing == nil {
+                // Boards are drawn only for the layout shown as failing (drawing
+                // one cost more than running the program; issue 20): the board
+                // before the run is the layout's fresh board, as a new run has it.
+                let before = BoardView(state: BoardState(level: level, layout: layout))
                 failing = FailingLayout(seed: layout.seed, layout: layout, board: before, finalBoard: run.board, end: end)
             }
             if end.reason == .tooSlow {
