@@ -65,8 +65,15 @@ public enum Judge {
         var passed = 0
         var failing: FailingLayout?
         var shownSteps = 0
+        // One blank board per board variant, each layout's items placed on a
+        // copy: the rows are read once per judging, not once per layout.
+        var blanks: [Int: BoardState] = [:]
+        let goals = level.goals
         for (index, layout) in layouts.enumerated() {
-            var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline)
+            let blank = blanks[layout.board] ?? BoardState(level: level, board: layout.board)
+            blanks[layout.board] = blank
+            var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline,
+                               board: blank.placing(layout), goals: goals)
             let end = run.runToEnd()
             if index == 0 { shownSteps = end.steps }
             if end.solved {

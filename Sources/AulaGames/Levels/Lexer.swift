@@ -8,6 +8,9 @@ struct Token: Sendable, Equatable {
     /// Offsets into the program's characters, to quote a statement as written.
     let start: Int
     let end: Int
+    /// The binary operator a symbol spells, found once here rather than at
+    /// every precedence level of the parser (issue 20).
+    var op: BinaryOperator? = nil
 }
 
 /// Splits a program into tokens, skipping `//` and `/* */` comments.
@@ -30,6 +33,7 @@ struct Lexer {
 
     private static func tokens<T: LexerText>(_ chars: T) -> Result<[Token], SyntaxError> {
         var out: [Token] = []
+        out.reserveCapacity(min(chars.count / 3 + 16, ProgramLimits.maxTokens + 1))
         var i = 0, line = 1, column = 1
         let count = chars.count
         func advance() {
@@ -77,12 +81,14 @@ struct Lexer {
             }
             if chars.startsPair(i) {
                 advance(); advance()
-                out.append(Token(kind: .symbol, text: chars.string(s, i), line: l, column: c, start: s, end: i))
+                let text = chars.string(s, i)
+                out.append(Token(kind: .symbol, text: text, line: l, column: c, start: s, end: i, op: chars.binaryOperator(s, i, text: text)))
                 continue
             }
             if chars.isSingle(i) {
                 advance()
-                out.append(Token(kind: .symbol, text: chars.string(s, i), line: l, column: c, start: s, end: i))
+                let text = chars.string(s, i)
+                out.append(Token(kind: .symbol, text: text, line: l, column: c, start: s, end: i, op: chars.binaryOperator(s, i, text: text)))
                 continue
             }
             let shown = chars.isControl(i) ? "?" : chars.string(i, i + 1)

@@ -53,6 +53,8 @@ protocol LexerText {
     /// `isASCII && asciiValue < 32`: shown as `?` in the error.
     func isControl(_ i: Int) -> Bool
     func string(_ start: Int, _ end: Int) -> String
+    /// The binary operator the symbol from `start` to `end` spells (`text`).
+    func binaryOperator(_ start: Int, _ end: Int, text: String) -> BinaryOperator?
 }
 
 /// Plain ASCII with no carriage return: byte `i` is Character `i`.
@@ -96,6 +98,27 @@ struct ASCIIText: LexerText {
 
     func string(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
 
+    /// From the bytes, not by comparing `text` with thirteen strings.
+    func binaryOperator(_ start: Int, _ end: Int, text: String) -> BinaryOperator? {
+        let second: UInt8 = end - start == 2 ? bytes[start + 1] : 0
+        switch (bytes[start], second) {
+        case (0x2B, 0): return .add
+        case (0x2D, 0): return .subtract
+        case (0x2A, 0): return .multiply
+        case (0x2F, 0): return .divide
+        case (0x25, 0): return .remainder
+        case (0x3D, 0x3D): return .equal
+        case (0x21, 0x3D): return .notEqual
+        case (0x3C, 0): return .less
+        case (0x3E, 0): return .greater
+        case (0x3C, 0x3D): return .lessOrEqual
+        case (0x3E, 0x3D): return .greaterOrEqual
+        case (0x26, 0x26): return .and
+        case (0x7C, 0x7C): return .or
+        default: return nil
+        }
+    }
+
     func quote(_ start: Int, _ end: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
@@ -130,6 +153,7 @@ struct CharacterText: LexerText {
     func isControl(_ i: Int) -> Bool { chars[i].isASCII && (chars[i].asciiValue ?? 0) < 32 }
     func startsPair(_ i: Int) -> Bool { i + 1 < chars.count && CharacterText.pairs.contains(String([chars[i], chars[i + 1]])) }
     func string(_ start: Int, _ end: Int) -> String { String(chars[start..<end]) }
+    func binaryOperator(_ start: Int, _ end: Int, text: String) -> BinaryOperator? { BinaryOperator(rawValue: text) }
 
     func quote(_ start: Int, _ end: Int) -> String {
         var out = ""
