@@ -55,10 +55,13 @@ import AulaGames
         let bench = LevelBench.level()
         out += cases("bench", LevelBench.program(), level: bench, rules: ProgramRules(level: bench), runs: 9, verdict: true)
         for (n, source) in JudgeCorpus.programs(count: 300, seed: 2026).enumerated() {
-            out += cases("random/\(n)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 3, verdict: n < 100)
+            // Traces (a description of every step) are the slow part in a debug
+            // build: a third of the random programs keep theirs.
+            out += cases("random/\(n)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 3, verdict: n < 100,
+                         trace: n < 100)
             if n < 80 {
                 out += cases("decorated/\(n)", JudgeCorpus.decorated(source, n), level: JudgeCorpus.richLevel, rules: .everything,
-                             runs: 1, verdict: false)
+                             runs: 1, verdict: false, trace: false)
             }
             if n < 60 {
                 out += cases("strict/\(n)", source, level: JudgeCorpus.strictLevel, rules: ProgramRules(level: JudgeCorpus.strictLevel),
@@ -76,7 +79,8 @@ import AulaGames
 
     /// The parse, the compile, runs on the first `runs` judged layouts, the
     /// trace on the shown one, the verdict, and a run whose deadline has passed.
-    static func cases(_ id: String, _ source: String, level: Level, rules: ProgramRules, runs: Int, verdict: Bool) -> [String] {
+    static func cases(_ id: String, _ source: String, level: Level, rules: ProgramRules, runs: Int, verdict: Bool,
+                      trace: Bool = true) -> [String] {
         var out = ["\(id) " + parsed(source)]
         let program: LevelProgram
         switch LevelProgram.compile(source, rules: rules) {
@@ -91,7 +95,7 @@ import AulaGames
         for (n, layout) in layouts.prefix(runs).enumerated() {
             out.append("\(id) run \(n) " + runLine(level, layout, program))
         }
-        out.append("\(id) trace " + traceLine(level, layouts[0], program))
+        if trace { out.append("\(id) trace " + traceLine(level, layouts[0], program)) }
         out.append("\(id) late " + runLine(level, layouts[0], program, deadline: RunDeadline { true }))
         if verdict {
             let v = Judge.judge(program: program, level: level, freshSeed: 5, timeLeft: 30, timeLimit: 60)
