@@ -228,19 +228,25 @@ public enum Bench {
     }
 
     static func judge(_ options: Options) -> (String, [String]) {
-        let runs = options.quick ? 10 : 50
+        // 500 runs (issue 20): with 50, "p99" was the single slowest run.
+        let runs = options.quick ? 50 : 500
         var times: [Double] = []
         var submitTimes: [Double] = []
+        var everyTimes: [Double] = []
         for _ in 0..<runs {
             times.append(LevelBench.benchJudge(rounds: 0))
             submitTimes.append(LevelBench.benchJudge(rounds: 0, submitPlan: true))
+            everyTimes.append(LevelBench.benchJudge(rounds: 0, everyLayout: true))
         }
+        let every = Percentiles(everyTimes)
         return ("judge", [
             "- Parameters: a 200-statement program on a 20×20 level, compiled and judged on 9 layouts "
                 + "(the shown one + 8 seeds), \(runs) runs",
             "- Judge time (9 layouts): " + Percentiles(times).row,
             "- Judge time as `submit` judges it (shown + 16 from a fresh seed = 17 layouts): " + Percentiles(submitTimes).row,
-            "- Target (SPEC §12): under 1 ms p99 for 9 layouts",
+            "- Judge time on every layout of a 64-layout level (the most judged in full): " + every.row
+                + String(format: " — per 9 layouts: p50 %.2f ms, p99 %.2f ms", every.p50 * 9 / 64, every.p99 * 9 / 64),
+            "- Target (SPEC §12, issue 20): under 1 ms p99 for 9 layouts",
         ])
     }
 
