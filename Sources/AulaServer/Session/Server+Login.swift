@@ -222,6 +222,7 @@ extension Server {
         let player = Player(name: name, group: group, client: client)
         applyRememberedAccommodation(to: player)
         players[key] = player
+        noteActivity(.joined, of: player)
         client.player = player
         client.stage = .playing
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
