@@ -64,4 +64,22 @@ import Testing
         #expect(far.body.contains("<tr><td>Dee</td><td>open</td>") && !far.body.contains("<form"))
         _ = dee
     }
+
+    /// 51 students online: the roster comes 50 a page, with links between.
+    @Test func theRosterComesFiftyAPage() throws {
+        let server = try HangmanFixture.server { $0.boardPort = 0 }
+        defer { server.stop() }
+        let port = try #require(server.running.onLoop({ $0.boardPort }) ?? nil)
+        let names = (1...51).map { "S" + String(format: "%02d", $0) }
+        var clients: [TestClient] = []
+        for name in names { clients.append(try TestClient.loggedInJSON(port: server.port, name: name)) }
+        let first = try BoardTests.get(port, BoardTests.request("/teacher"))
+        let onFirst = names.filter { first.body.contains("<tr><td>\($0)</td><td>open</td>") }
+        #expect(onFirst == Array(names.prefix(50)))
+        #expect(first.body.contains("<p class=\"pages\">Page 1 of 2 (51 connected) · <a href=\"teacher?page=2&amp;lang=en\">next page</a></p>"))
+        let second = try BoardTests.get(port, BoardTests.request("/teacher?page=2&lang=es"))
+        #expect(names.filter { second.body.contains("<tr><td>\($0)</td><td>open</td>") } == ["S51"])
+        #expect(second.body.contains("Página 2 de 2 (51 con conexión) · <a href=\"teacher?page=1&amp;lang=es\">página anterior</a></p>"))
+        #expect(clients.count == 51)
+    }
 }
