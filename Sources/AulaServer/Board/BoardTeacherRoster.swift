@@ -77,6 +77,9 @@ extension Board {
             rosterCache = Listings.Snapshot(version: version, builtAt: now, items: sorted)
         }
         let all = rosterCache?.items ?? []
+        // A small list is sorted again on every change anyway: not keeping it
+        // lets the players (and their rooms) of a finished class go at once.
+        if all.count < ListingPolicy.smallList { rosterCache = nil }
         let (page, pages, range) = ListingPolicy.page(requested, total: all.count, pageSize: BoardTeacherRoster.pageSize)
         return (all[range], page, pages, all.count)
     }
