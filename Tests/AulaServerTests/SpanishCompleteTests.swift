@@ -9,6 +9,7 @@ import AulaGames
     static let sameInBoth: Set<String> = [
         "PIN:", "{0}", "{0}: {1}", "{0} ({1})", "{0}) {1}", "  {0}", "OK", "JSON", "chat", "ranking", "color",
         "TinTin++", "{0} s",  // seconds: the SI symbol in both languages
+        "{0} min", "{0} h", "{0} d",  // minutes, hours, days: symbols accepted with the SI, likewise (board2)
     ]
 
     /// A text is format-only when nothing but placeholders, digits and punctuation remain.

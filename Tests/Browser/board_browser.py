@@ -317,10 +317,15 @@ def main():
         assert cells and all(c.text == "·" for c in cells), [c.text for c in cells]
         roster = driver.find_element(By.CSS_SELECTOR, "table.roster").text
         assert all(name in roster for name in ("Ana", "Ben", "Cy")), roster
+        # Each student's last activity: Ben last started the hangman round.
+        activity = {r.find_element(By.CSS_SELECTOR, "td").text: r.find_element(By.CSS_SELECTOR, "td.activity").text
+                    for r in driver.find_elements(By.CSS_SELECTOR, "table.roster tbody tr")}
+        assert activity.get("Ben", "").startswith("hangman start · "), activity
+        assert all(a.endswith(" ago") for a in activity.values()), activity
         driver.save_screenshot(os.path.join(shots, "board-teacher.png"))
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
-              "dropdown, rank change (and still with reduced motion), Spanish, teacher grid: all seen")
+              "dropdown, rank change (and still with reduced motion), Spanish, teacher grid and last activity: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))

@@ -124,6 +124,9 @@ import Testing
         // Untried levels show a dot; the roster follows; no script on the teacher's page.
         #expect(benRow.contains("class=\"untried\""))
         #expect(page.body.contains("<td>Ana</td><td>open</td>"))
+        // Each student's last activity: both last submitted the level.
+        let benRoster = rows.first { $0.hasPrefix("<tr><td>Ben</td><td>open</td>") } ?? ""
+        #expect(benRoster.contains("<td class=\"activity\">submitted level t-loop · "), "\(benRoster)")
         #expect(!page.body.contains("<script"))
         let spanish = try BoardTests.get(port, BoardTests.request("/teacher?lang=es"))
         #expect(spanish.body.contains("Niveles — grupo open") && spanish.body.contains("se ha atascado"))

@@ -66,7 +66,8 @@ extension Board {
                                                   body: Array(BoardPage.style.utf8), head: isHead))
         case "/teacher":
             guard let server else { return answer(connection, BoardHTTP.error(503, head: isHead)) }
-            answerTeacherPage(connection, server: server, language: language, head: isHead)
+            answerTeacherPage(connection, server: server, language: language, head: isHead,
+                              page: head.query["page"].flatMap { Int($0) })
         case "/state":
             answer(connection, BoardHTTP.response(status: 200, contentType: "application/json; charset=utf-8",
                                                   body: stateJSON(pinned: pinned), head: isHead))

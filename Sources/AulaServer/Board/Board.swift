@@ -37,6 +37,8 @@ final class Board: ConnectionHandler {
     /// The rooms as last sent in `board.rooms` (id and kind), for the dropdown.
     var lastRooms: [String] = []
     var parsers: [UInt64: HTTPHeadParser] = [:]
+    /// Everyone online, sorted, for the `/teacher` roster's pages (BoardTeacherRoster.swift).
+    var rosterCache: Listings.Snapshot<Player>?
     var listener: Listener?
     private var heartbeatTimer: TimerID?
     private var classTimer: TimerID?

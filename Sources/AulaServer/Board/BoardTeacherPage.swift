@@ -23,22 +23,40 @@ enum BoardTeacherPage {
         return out
     }
 
-    /// `progress`: the grid read from the store (nil: the store did not answer).
-    static func html(server: Server, language: Language, key: String?, progress: AdminProgressEvent?) -> String {
+    /// `progress`: the grid read from the store (nil: the store did not answer);
+    /// `offline`: the group's most recently seen students (nil: likewise).
+    static func html(server: Server, language: Language, key: String?, progress: AdminProgressEvent?,
+                     page requested: Int? = nil, offline: [StudentRow]? = nil, group: GroupRef? = nil) -> String {
         let t = { (k: String, args: [String]) in escape(Catalog.shared.text(Phrase(k, args), language)) }
         var rows = ""
-        let players = server.players.values.sorted { ($0.group.name, $0.name) < ($1.group.name, $1.name) }
-        for player in players {
+        let (players, page, pages, total) = server.board?.rosterPage(requested, server: server) ?? ([], 1, 1, 0)
+        let now = server.loop.now
+        // A big list may be a second old: someone gone since is left out of its page.
+        for player in players where server.players[server.playerKey(player.group, player.name)] === player {
             var state: [String] = [player.isConnected ? t("board.teacher.online", []) : t("board.teacher.reconnecting", [])]
             if player.muted { state.append(t("board.teacher.muted", [])) }
+            let activity = escape(BoardTeacherRoster.activity(player.lastActivity, now: now, language))
             rows += "<tr><td>\(escape(player.name))</td><td>\(escape(player.group.name))</td>"
-                + "<td>\(escape(player.room?.id ?? "—"))</td><td>\(state.joined(separator: ", "))</td></tr>\n"
+                + "<td>\(escape(player.room?.id ?? "—"))</td><td>\(state.joined(separator: ", "))</td>"
+                + "<td class=\"activity\">\(activity)</td></tr>\n"
         }
-        let now = server.kickNow
-        for hold in server.kicks.names.values.sorted(by: { $0.name < $1.name }) where hold.until > now {
+        let kickNow = server.kickNow
+        for hold in server.kicks.names.values.sorted(by: { $0.name < $1.name }) where hold.until > kickNow {
             rows += "<tr class=\"kicked\"><td>\(escape(hold.name))</td><td></td><td>—</td>"
-                + "<td>\(t("board.teacher.kicked", [String(KickList.minutes(hold.until - now))]))</td></tr>\n"
+                + "<td>\(t("board.teacher.kicked", [String(KickList.minutes(hold.until - kickNow))]))</td><td></td></tr>\n"
         }
+        var paging = ""
+        if pages > 1 {
+            paging = "<p class=\"pages\">\(t("board.teacher.page", [String(page), String(pages), String(total)]))"
+            if page > 1 {
+                paging += " · <a href=\"\(BoardTeacherRoster.link(page: page - 1, key: key, language: language))\">\(t("board.teacher.previous", []))</a>"
+            }
+            if page < pages {
+                paging += " · <a href=\"\(BoardTeacherRoster.link(page: page + 1, key: key, language: language))\">\(t("board.teacher.next", []))</a>"
+            }
+            paging += "</p>"
+        }
+        let away = offlineSection(offline, group: group, server: server, language: language)
         let suffix = key.map { "?key=" + $0 } ?? ""
         return """
         <!doctype html>
@@ -52,11 +70,39 @@ enum BoardTeacherPage {
         \(grid(progress, server: server, language: language))
         <h2>\(t("board.teacher.roster", []))</h2>
         <table class="roster"><thead><tr><th>\(t("board.teacher.name", []))</th><th>\(t("board.teacher.group", []))</th>
-        <th>\(t("board.teacher.room", []))</th><th>\(t("board.teacher.state", []))</th></tr></thead>
+        <th>\(t("board.teacher.room", []))</th><th>\(t("board.teacher.state", []))</th>
+        <th>\(t("board.teacher.activity", []))</th></tr></thead>
         <tbody>
         \(rows)</tbody></table>
+        \(paging)
+        \(away)
         </main></body></html>
         """
+    }
+
+    /// The group's students who are not connected, most recently seen first,
+    /// with when they last logged in (`last_login_at`), at most 50.
+    static func offlineSection(_ offline: [StudentRow]?, group: GroupRef?, server: Server, language: Language) -> String {
+        let t = { (k: String, args: [String]) in escape(Catalog.shared.text(Phrase(k, args), language)) }
+        guard let group else { return "" }
+        var out = "<h2>\(t("board.teacher.offline", [group.name]))</h2>\n"
+        guard let offline else { return out + "<p>\(t("board.teacher.no_progress", []))</p>" }
+        let wallNow = server.wallClock()
+        var rows = ""
+        var shown = 0
+        for student in offline where shown < BoardTeacherRoster.offlineShown
+            && server.players[server.playerKey(group, student.name)] == nil {
+            shown += 1
+            let seen = escape(BoardTeacherRoster.lastLogin(student.lastLoginAt, wallNow: wallNow, language))
+            rows += "<tr class=\"offline\"><td>\(escape(student.name))</td><td>\(seen)</td></tr>\n"
+        }
+        guard shown > 0 else { return out + "<p>\(t("board.teacher.no_offline", []))</p>" }
+        out += "<table class=\"roster offline\"><thead><tr><th>\(t("board.teacher.name", []))</th>"
+            + "<th>\(t("board.teacher.activity", []))</th></tr></thead>\n<tbody>\n\(rows)</tbody></table>"
+        if offline.count >= BoardTeacherRoster.offlineRead || shown == BoardTeacherRoster.offlineShown {
+            out += "\n<p>\(t("board.teacher.offline_cap", [String(BoardTeacherRoster.offlineShown)]))</p>"
+        }
+        return out
     }
 
     /// Students × levels: `✓★★` solved with its stars, `4` attempts, `4 !` stuck
@@ -101,22 +147,26 @@ enum BoardTeacherPage {
 extension Board {
     /// `/teacher`: the grid is read on the store's thread (never on the loop),
     /// then the page is answered on the loop.
-    func answerTeacherPage(_ connection: Connection, server: Server, language: Language, head: Bool) {
+    func answerTeacherPage(_ connection: Connection, server: Server, language: Language, head: Bool, page: Int? = nil) {
         let group = server.classSession?.group ?? server.openGroupRef
         let levels = server.content.levels.levels.map(\.id)
         let now = server.wallClock()
         let key = key.required ? key.value : nil
         let loop = server.loop
-        let reply = LoopBound { [weak server] (progress: AdminProgressEvent?) in
+        let reply = LoopBound { [weak server] (read: (AdminProgressEvent, [StudentRow])?) in
             guard let server else { return connection.close() }
-            let page = BoardTeacherPage.html(server: server, language: language, key: key, progress: progress)
+            let html = BoardTeacherPage.html(server: server, language: language, key: key, progress: read?.0,
+                                             page: page, offline: read?.1, group: group)
             connection.send(bytes: BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
-                                                      body: Array(page.utf8), head: head))
+                                                      body: Array(html.utf8), head: head))
             connection.close()
         }
-        server.store.read({ db in try AdminProgressEvent.read(db, group: group, levels: levels, now: now) }) { result in
-            let progress = try? result.get()
-            loop.execute { reply.value(progress) }
+        server.store.read({ db in
+            (try AdminProgressEvent.read(db, group: group, levels: levels, now: now),
+             try db.recentlySeenStudents(groupID: group.id, limit: BoardTeacherRoster.offlineRead))
+        }) { result in
+            let read = try? result.get()
+            loop.execute { reply.value(read) }
         }
     }
 }

@@ -14,19 +14,30 @@ extension Server {
         let word = typed.word
         let rest = typed.rest
         if let room = player.room, let command = room.game.commands.find(lowercased: word) {
+            noteActivity(Self.activity(command.id, command.name, command.aliases, in: room), of: player)
             command.run(GameCall(server: self, player: player, room: room), Arguments(rest))
             return
         }
         if let command = LobbyCommands.table.find(lowercased: word) {
+            noteActivity(.lobby(name: command.name, aliases: command.aliases), of: player)
             command.run(LobbyCall(server: self, player: player), Arguments(rest))
             return
         }
-        if let room = player.room, room.game.bareInput(typed.line, from: player) { return }
+        if let room = player.room, room.game.bareInput(typed.line, from: player) {
+            noteActivity(.played(kind: room.kind), of: player)
+            return
+        }
         // Suggestions come from the reader's own language only (issue 16).
         let language = player.client?.renderer.language ?? .en
         var words = LobbyCommands.table.words(in: language)
         if let room = player.room { words += room.game.commands.words(in: language) }
         player.send(ErrorEvent(Refusal.unknownCommand(word, among: words)))
+    }
+
+    /// A game command as activity; a level's `submit` names the level (`/teacher`).
+    static func activity(_ id: String, _ name: String, _ aliases: [String], in room: Room) -> PlayerActivity.Kind {
+        if id == "level.submit", let game = room.game as? LevelRoomGame { return .submitted(level: game.level.id) }
+        return .game(kind: room.kind, name: name, aliases: aliases)
     }
 
     /// The help entries a player can use where they are.

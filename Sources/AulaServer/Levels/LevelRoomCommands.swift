@@ -101,6 +101,7 @@ extension LevelRoomGame {
         // them, and a weak reference would slow every retain of every Player.
         player.lineInterceptor = { [weak self, unowned player] line in
             guard let self else { return false }
+            self.server?.noteActivity(.editing(level: self.level.id), of: player)
             return self.editorLine(line, from: player)
         }
         player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxStatements),

@@ -17,6 +17,8 @@ public final class Player: @unchecked Sendable {
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public internal(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
+    /// What they last did and when, for the teacher's page (PlayerActivity.swift).
+    var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect
     /// grace, a name without a PIN is given back only to the same address.
     var peerAddress: String

@@ -235,6 +235,7 @@ extension Server {
         let player = Player(name: name, group: group, studentID: studentID, client: client)
         applyRememberedAccommodation(to: player)
         players[playerKey(group, name)] = player
+        noteActivity(.joined, of: player)
         client.player = player
         client.stage = .playing
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
