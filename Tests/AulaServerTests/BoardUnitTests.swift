@@ -61,4 +61,20 @@ import AulaNet
         let head = String(decoding: BoardHTTP.response(status: 200, contentType: "text/plain", body: Array("hi".utf8), head: true), as: UTF8.self)
         #expect(head.hasSuffix("Content-Length: 2\r\n") == false && head.hasSuffix("\r\n\r\n"))
     }
+
+    /// A year's open group can be thousands of students: the teacher's grid
+    /// draws the first `gridRows` and says how many there are, in both languages.
+    @Test func theTeachersGridIsCappedAndSaysSo() {
+        let cells = [AdminProgressEvent.Cell(level: "t-01", solved: false, stars: 0, attempts: 2, stuck: false)]
+        let many = (0..<(BoardTeacherPage.gridRows + 7)).map { AdminProgressEvent.Row(name: "s\($0)", cells: cells) }
+        let event = AdminProgressEvent(group: "open", levels: ["t-01"], rows: many)
+        let en = BoardTeacherPage.grid(event, titles: ["t-01": "First steps"], language: .en)
+        #expect(en.components(separatedBy: "<tr><td>").count - 1 == BoardTeacherPage.gridRows)
+        #expect(en.contains("The first \(BoardTeacherPage.gridRows) of \(BoardTeacherPage.gridRows + 7) students"))
+        #expect(en.contains("title=\"First steps\""))
+        let es = BoardTeacherPage.grid(event, titles: [:], language: .es)
+        #expect(es.contains("Aquí se muestran \(BoardTeacherPage.gridRows) de \(BoardTeacherPage.gridRows + 7) estudiantes"))
+        let few = AdminProgressEvent(group: "open", levels: ["t-01"], rows: Array(many.prefix(3)))
+        #expect(!BoardTeacherPage.grid(few, titles: [:], language: .en).contains("The first"))
+    }
 }

@@ -23,9 +23,9 @@ enum BoardTeacherPage {
         return out
     }
 
-    /// `progress`: the grid read from the store (nil: the store did not answer);
-    /// `offline`: the group's most recently seen students (nil: likewise).
-    static func html(server: Server, language: Language, key: String?, progress: AdminProgressEvent?,
+    /// `grid`: the progress grid, already drawn off the loop (`grid(_:titles:language:)`);
+    /// `offline`: the group's most recently seen students (nil: the store did not answer).
+    static func html(server: Server, language: Language, key: String?, grid: String,
                      page requested: Int? = nil, offline: [StudentRow]? = nil, group: GroupRef? = nil) -> String {
         let t = { (k: String, args: [String]) in escape(Catalog.shared.text(Phrase(k, args), language)) }
         var rows = ""
@@ -67,7 +67,7 @@ enum BoardTeacherPage {
         </head><body class="teacher"><main>
         <h1>\(t("board.teacher.title", []))</h1>
         <p>\(t("board.teacher.readonly", []))</p>
-        \(grid(progress, server: server, language: language))
+        \(grid)
         <h2>\(t("board.teacher.roster", []))</h2>
         <table class="roster"><thead><tr><th>\(t("board.teacher.name", []))</th><th>\(t("board.teacher.group", []))</th>
         <th>\(t("board.teacher.room", []))</th><th>\(t("board.teacher.state", []))</th>
@@ -108,7 +108,12 @@ enum BoardTeacherPage {
     /// Students × levels: `✓★★` solved with its stars, `4` attempts, `4 !` stuck
     /// (the console's rule: 5 failed attempts or 10 minutes), `·` not tried.
     /// Never colour alone: every state has its own sign.
-    static func grid(_ progress: AdminProgressEvent?, server: Server, language: Language) -> String {
+    /// A whole school year's open group can hold thousands of students: the grid
+    /// shows the first `gridRows`, says how many more there are, and is drawn on
+    /// the store's thread with the rows it has just read, never on the loop.
+    static let gridRows = 300
+
+    static func grid(_ progress: AdminProgressEvent?, titles: [String: String], language: Language) -> String {
         let t = { (k: String, args: [String]) in escape(Catalog.shared.text(Phrase(k, args), language)) }
         guard let progress else { return "<h2>\(t("board.teacher.progress", ["—"]))</h2><p>\(t("board.teacher.no_progress", []))</p>" }
         var out = "<h2>\(t("board.teacher.progress", [progress.group]))</h2>\n"
@@ -116,14 +121,12 @@ enum BoardTeacherPage {
         guard !progress.levels.isEmpty, !progress.rows.isEmpty else {
             return out + "<p>\(t("board.teacher.no_students", []))</p>"
         }
-        let titles = Dictionary(server.content.levels.levels.map { ($0.id, $0.title(language.rawValue)) },
-                                uniquingKeysWith: { a, _ in a })
         out += "<div class=\"scroll\"><table class=\"progress\"><thead><tr><th>\(t("board.teacher.name", []))</th>"
         for level in progress.levels {
             out += "<th title=\"\(escape(titles[level] ?? level))\">\(escape(level))</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
-        for row in progress.rows {
+        for row in progress.rows.prefix(gridRows) {
             out += "<tr><td>\(escape(row.name))</td>"
             for cell in row.cells {
                 let (cls, text): (String, String)
@@ -140,7 +143,11 @@ enum BoardTeacherPage {
             }
             out += "</tr>\n"
         }
-        return out + "</tbody></table></div>"
+        out += "</tbody></table></div>"
+        if progress.rows.count > gridRows {
+            out += "<p class=\"pages\">\(t("board.teacher.grid_more", [String(gridRows), String(progress.rows.count)]))</p>"
+        }
+        return out
     }
 }
 
@@ -153,10 +160,12 @@ extension Board {
         let now = server.wallClock()
         let key = key.required ? key.value : nil
         let loop = server.loop
-        let reply = LoopBound { [weak server] (read: (AdminProgressEvent, [StudentRow])?) in
+        let titles = Dictionary(server.content.levels.levels.map { ($0.id, $0.title(language.rawValue)) },
+                                uniquingKeysWith: { a, _ in a })
+        let reply = LoopBound { [weak server] (read: (String, [StudentRow]?)) in
             guard let server else { return connection.close() }
-            let html = BoardTeacherPage.html(server: server, language: language, key: key, progress: read?.0,
-                                             page: page, offline: read?.1, group: group)
+            let html = BoardTeacherPage.html(server: server, language: language, key: key, grid: read.0,
+                                             page: page, offline: read.1, group: group)
             connection.send(bytes: BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
                                                       body: Array(html.utf8), head: head))
             connection.close()
@@ -165,8 +174,10 @@ extension Board {
             (try AdminProgressEvent.read(db, group: group, levels: levels, now: now),
              try db.recentlySeenStudents(groupID: group.id, limit: BoardTeacherRoster.offlineRead))
         }) { result in
+            // Drawn here, on the store's thread: the grid grows with the group.
             let read = try? result.get()
-            loop.execute { reply.value(read) }
+            let grid = BoardTeacherPage.grid(read?.0, titles: titles, language: language)
+            loop.execute { reply.value((grid, read?.1)) }
         }
     }
 }

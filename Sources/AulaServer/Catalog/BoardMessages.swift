@@ -59,6 +59,7 @@ extension CatalogParts {
             "board.teacher.legend": "✓★★ solved, with its stars; 4: attempts, not solved yet; 4 !: stuck (5 failed attempts or 10 minutes); ·: not tried",
             "board.teacher.no_progress": "The progress could not be read from the database; reload in a moment.",
             "board.teacher.no_students": "No students or no levels yet.",
+            "board.teacher.grid_more": "The first {0} of {1} students are shown here; the console's progress command lists them all.",
             // Each student's last activity on /teacher (issue 19, board2)
             "board.teacher.activity": "Last activity",
             "board.activity.ago": "{0} · {1} ago",
@@ -142,6 +143,7 @@ extension CatalogParts {
             "board.teacher.legend": "✓★★ resuelto, con sus estrellas; 4: intentos, aún sin resolver; 4 !: se ha atascado (5 intentos fallidos o 10 minutos); ·: sin intentar",
             "board.teacher.no_progress": "No se pudo leer el progreso de la base de datos; recarga en un momento.",
             "board.teacher.no_students": "Aún no hay estudiantes o niveles.",
+            "board.teacher.grid_more": "Aquí se muestran {0} de {1} estudiantes; el comando progress de la consola los lista a todos.",
             // La última actividad de cada estudiante en /teacher (issue 19, board2)
             "board.teacher.activity": "Última actividad",
             "board.activity.ago": "{0} · hace {1}",
