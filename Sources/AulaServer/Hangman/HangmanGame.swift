@@ -8,9 +8,9 @@ import AulaNet
 /// rules return into `Event`s for the room, and saves every finished round
 /// before printing its leaderboard.
 ///
-/// Owned by the loop thread like the rest of the server (store callbacks hop
-/// back with `loop.execute`), hence `@unchecked Sendable`.
-public final class HangmanGame: RoomGame, @unchecked Sendable {
+/// Owned by the loop thread like the rest of the server; not `Sendable`: store
+/// callbacks come back through `Server.read`/`write` (Loop/Server+Hop.swift).
+public final class HangmanGame: RoomGame {
     public let kind = "hangman"
     public let maxPlayers = 8
     /// How long `round.end` waits for the database before it is printed anyway

@@ -7,8 +7,8 @@ import AulaNet
 /// same word at once; each player sees their own `hangman.state`, the room
 /// sees `hangman.race` (letters found and lives, never the letters), and the
 /// room clock (120 s) ends the round as `time_up`. Saved and printed like a
-/// turn-mode round. Owned by the loop thread, hence `@unchecked Sendable`.
-public final class HangmanRaceGame: RoomGame, @unchecked Sendable {
+/// turn-mode round. Owned by the loop thread (not `Sendable`, checked).
+public final class HangmanRaceGame: RoomGame {
     public let kind = "hangman"
     /// No turns to wait for: a whole class fits.
     public let maxPlayers = 40

@@ -6,7 +6,7 @@ import AulaStore
 /// room checks the level is unlocked (from the database) before it opens,
 /// then shows the story, the summary, the board and the clock. Lives on the
 /// loop thread, like everything in the server.
-public final class LevelRoomGame: RoomGame, @unchecked Sendable {
+public final class LevelRoomGame: RoomGame {
     /// Where the room is in its life.
     enum Phase: Equatable { case checking, playing, solved, timeUp, closed }
 
@@ -81,11 +81,11 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
         // comes after that write, so it looks the student up by name then.
         let knownID = host.studentID, groupID = host.group.id, name = host.name
         let levelID = level.id
-        server.store.read({ db -> LevelCourseState? in
+        server.read({ db -> LevelCourseState? in
             guard let studentID = try knownID ?? db.student(groupID: groupID, name: name)?.id else { return nil }
             return try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
-        }) { [weak self, weak server] result in
-            server?.loop.execute { [weak self] in
+        }) { [weak self] result in
+            do {
                 guard let self else { return }
                 switch result {
                 case .success(let found):

@@ -3,7 +3,7 @@ import AulaGames
 /// The level rooms' shared part: registers `create level LEVEL` (alias
 /// `nivel`), hands out the class challenge's rooms, and is the server's
 /// `ClassChallenges` (the teachers' console calls it). One per server, on the loop thread.
-public final class LevelRooms: ClassChallenges, @unchecked Sendable {
+public final class LevelRooms: ClassChallenges {
     weak var server: Server?
     /// The challenge being played, if any.
     var challenge: ClassChallenge?

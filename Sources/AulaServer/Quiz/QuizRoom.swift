@@ -4,9 +4,9 @@ import AulaNet
 /// A team quiz room (SPEC §5): the shell around the pure `QuizGame`. It knows
 /// who the host is, owns the countdown timers on the event loop, turns the
 /// game's events into per-connection events, and saves the finished quiz
-/// before printing its leaderboards. Marked `@unchecked Sendable` because its
-/// one owner is the loop thread (store callbacks hop back with `loop.execute`).
-public final class QuizRoom: RoomGame, @unchecked Sendable {
+/// before printing its leaderboards. Not `Sendable`: its one owner is the loop
+/// thread, and store callbacks come back through `Server.write(_:then:)`.
+public final class QuizRoom: RoomGame {
     public let kind = "quiz"
     public let maxPlayers = 40
     public let commands = QuizCommands.table

@@ -84,10 +84,10 @@ extension Server {
         let now = wallClock()
         let groupID = player.group.id, name = player.name, peer = player.peerAddress
         let window: Double? = groupID == openGroupRef.id ? Self.sameSeatWindow : nil
-        store.write(returning: { db in
+        write({ db in
             try db.recordLogin(groupID: groupID, name: name, peer: peer, at: now, freshUnlessSameAddressWithin: window)
-        }, done: { [weak self, player] result in
-            self?.loop.execute { [player] in
+        }, then: { [player] result in
+            do {
                 switch result {
                 case .success(let login):
                     player.studentID = login.id
@@ -123,12 +123,12 @@ extension Server {
         let cutoff = wallClock() - Self.pruneAfter
         let online = players.values.compactMap(\.studentID)
         let chunk = Self.pruneChunk
-        store.write(returning: { db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
-                    done: { [weak self] result in
+        write({ db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
+              then: { [weak self] result in
             guard case .success(let count) = result else { return }
             if count > 0 { log(.info, "students.pruned", ("rows", count)) }
             // More to do: the next chunk goes behind whatever was queued meanwhile.
-            if count >= chunk { self?.loop.execute { [weak self] in self?.pruneStudentRows() } }
+            if count >= chunk { self?.pruneStudentRows() }
         })
     }
 }
