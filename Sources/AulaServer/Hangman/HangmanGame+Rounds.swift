@@ -122,7 +122,7 @@ extension HangmanGame {
         room.broadcast(InfoEvent("hangman.next_round", room.host.name))
     }
 
-    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: Server) -> RoundRecord {
+    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: any RoomHost) -> RoundRecord {
         let detail = JSON.object([
             ("word", .string(result.word)), ("difficulty", .string(round.difficulty.rawValue)),
             ("outcome", .string(result.outcome.rawValue)),

@@ -22,7 +22,7 @@ public final class HangmanGame: RoomGame {
     public internal(set) var settings: HangmanSettings
     /// The current (or last) round; nil before the first `start`.
     public internal(set) var round: HangmanRound?
-    weak var server: Server?
+    weak var server: (any RoomHost)?
     weak var room: Room?
     var random: SeededRandom
     /// The server's loop, held directly: the hot path reads its clock on every
@@ -50,7 +50,7 @@ public final class HangmanGame: RoomGame {
     /// The room's running totals across rounds, in order of first appearance.
     var totals: [(name: String, points: Int)] = []
 
-    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+    init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
         self.settings = settings

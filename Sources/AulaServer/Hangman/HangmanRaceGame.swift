@@ -16,7 +16,7 @@ public final class HangmanRaceGame: RoomGame {
 
     var settings: HangmanSettings
     var race: HangmanRace?
-    weak var server: Server?
+    weak var server: (any RoomHost)?
     weak var room: Room?
     var random: SeededRandom
     let loop: EventLoop
@@ -29,7 +29,7 @@ public final class HangmanRaceGame: RoomGame {
     var recentWords: [String] = []
     var totals: [(name: String, points: Int)] = []
 
-    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+    init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
         self.settings = settings

@@ -64,7 +64,8 @@ public final class LevelRoomGame: RoomGame {
     public var isPlaying: Bool { phase == .playing }
     public var about: Phrase { Phrase(inChallenge ? "level.room.about_challenge" : "level.room.about", [level.id]) }
     public var commands: CommandTable<GameCall> { LevelRoomCommands.table }
-    var server: Server? { room?.server }
+    /// The room's narrow port to the server (Rooms/RoomHost.swift).
+    var server: (any RoomHost)? { room?.server }
     var roomID: String { room?.id ?? "" }
     /// The student playing (the room's host).
     var coder: Player? { room?.host }
@@ -75,7 +76,7 @@ public final class LevelRoomGame: RoomGame {
 
     public func attach(to room: Room) {
         self.room = room
-        guard let server = room.server else { return }
+        guard let server = self.server else { return }
         let host = room.host
         // The student row may still be on its way right after login: the read
         // comes after that write, so it looks the student up by name then.
@@ -104,7 +105,7 @@ public final class LevelRoomGame: RoomGame {
     }
 
     private func checkLock(xp: Int, solved: Set<String>) {
-        guard phase == .checking, let room, let server = room.server else { return }
+        guard phase == .checking, let room, let server = self.server else { return }
         if case .locked(let need) = server.content.levels.status(of: level.id, xp: xp, solved: solved) {
             room.host.send(ErrorEvent(code: "level_locked", level.id, String(need), String(xp), String(need - xp)))
             phase = .closed
@@ -134,7 +135,7 @@ public final class LevelRoomGame: RoomGame {
     }
 
     private func open() {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         phase = .playing
         openedAt = server.wallClock()
         let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host, now: server.loop.now))
@@ -205,7 +206,7 @@ public final class LevelRoomGame: RoomGame {
     // MARK: Members
 
     public func playerJoined(_ player: Player, spectator: Bool) {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         guard watchersAllowed else {
             player.send(ErrorEvent(code: "watchers_off", room.host.name))
             server.leaveRoom(player, reason: Phrase("level.room.watchers_off"))
@@ -217,7 +218,7 @@ public final class LevelRoomGame: RoomGame {
     }
 
     public func playerLeft(_ player: Player) {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         player.lineInterceptor = nil
         // The coder leaving ends the room for the watchers too.
         if room.isHost(player) {

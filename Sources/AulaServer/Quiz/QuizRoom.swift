@@ -11,7 +11,7 @@ public final class QuizRoom: RoomGame {
     public let maxPlayers = 40
     public let commands = QuizCommands.table
 
-    let server: Server
+    let server: any RoomHost
     weak var room: Room?
     /// The quiz being played (or the next one, in its lobby).
     var game: QuizGame
@@ -41,7 +41,7 @@ public final class QuizRoom: RoomGame {
     /// The longest the leaderboards wait for the database before being printed unsaved.
     static let saveWait = 10.0
 
-    init(server: Server, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
+    init(server: any RoomHost, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
         self.server = server
         self.game = QuizGame(deck: deck)
         self.random = SeededRandom(seed: seed)
