@@ -23,7 +23,7 @@ public final class EventLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let wakePending = Atomic<Bool>(false)
     private let loopThread = Atomic<UInt64>(0)
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    private let inbox = PThreadMutex<[@Sendable () -> Void]>([])  // not Mutex: TSan sees this one
 
     private var targets: [(any FileEventTarget)?] = []
     private var timers = TimerQueue()

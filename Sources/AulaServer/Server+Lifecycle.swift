@@ -186,7 +186,7 @@ private final class ShutdownOutcome: Sendable {
 
 /// The loop's answer to `onLoop`, read by the waiting thread (a mutex: checked).
 private final class ResultBox<T: Sendable>: Sendable {
-    private let slot = Mutex<T?>(nil)
+    private let slot = PThreadMutex<T?>(nil)
     var value: T? {
         get { slot.withLock { $0 } }
         set { slot.withLock { $0 = newValue } }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import AulaNet
 
 /// How much the server writes to its log.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -23,10 +24,10 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
 /// Log lines are for the operator, in English, and never reach students.
 /// Checked `Sendable`: the level is an atomic (it was a plain `var` read by the loop,
 /// store and judge threads while `aula serve` set it — a data race ThreadSanitizer
-/// reported), and whole lines are written under a mutex so they never interleave.
+/// reported), and whole lines are written under a pthread mutex so they never interleave.
 public final class Log: Sendable {
     public static let shared = Log()
-    private let lock = Mutex(())
+    private let lock = PThreadMutex(())
     private let threshold = Atomic<Int>(LogLevel.info.rawValue)
 
     /// The lowest level written. Safe to read and set from any thread.
