@@ -39,7 +39,8 @@ let package = Package(
         .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaNet", "AulaBench"]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
-        .testTarget(name: "AulaContentTests", dependencies: ["AulaContent"]),
+        // AulaBench for `LevelBench`, one of the judge equivalence corpus's programs.
+        .testTarget(name: "AulaContentTests", dependencies: ["AulaContent", "AulaBench"]),
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaBenchTests", dependencies: ["AulaBench", "AulaGames"]),

@@ -103,6 +103,10 @@ public enum Bench {
         if result.firstThousandSeconds > 0 {
             lines.append(String(format: "- First 1,000 clients logged in after %.2f s", result.firstThousandSeconds))
         }
+        if result.allLoggedInSeconds > 0 {
+            lines.append(String(format: "- All %d clients logged in (connect to welcome) in %.2f s, the 1 s settling pauses at the checkpoints left out"
+                                + " (target, issue 20: 10,000 in under 0.5 s)", top, result.allLoggedInSeconds))
+        }
         lines.append("- Failed connections: \(result.failures)")
         lines.append("- Target (SPEC §10): 10,000 connections held, RSS under 150 MB")
         return ("connections", lines)
@@ -224,19 +228,25 @@ public enum Bench {
     }
 
     static func judge(_ options: Options) -> (String, [String]) {
-        let runs = options.quick ? 10 : 50
+        // 500 runs (issue 20): with 50, "p99" was the single slowest run.
+        let runs = options.quick ? 50 : 500
         var times: [Double] = []
         var submitTimes: [Double] = []
+        var everyTimes: [Double] = []
         for _ in 0..<runs {
             times.append(LevelBench.benchJudge(rounds: 0))
             submitTimes.append(LevelBench.benchJudge(rounds: 0, submitPlan: true))
+            everyTimes.append(LevelBench.benchJudge(rounds: 0, everyLayout: true))
         }
+        let every = Percentiles(everyTimes)
         return ("judge", [
             "- Parameters: a 200-statement program on a 20×20 level, compiled and judged on 9 layouts "
                 + "(the shown one + 8 seeds), \(runs) runs",
             "- Judge time (9 layouts): " + Percentiles(times).row,
             "- Judge time as `submit` judges it (shown + 16 from a fresh seed = 17 layouts): " + Percentiles(submitTimes).row,
-            "- Target (SPEC §12): under 1 ms p99 for 9 layouts",
+            "- Judge time on every layout of a 64-layout level (the most judged in full): " + every.row
+                + String(format: " — per 9 layouts: p50 %.2f ms, p99 %.2f ms", every.p50 * 9 / 64, every.p99 * 9 / 64),
+            "- Target (SPEC §12, issue 20): under 1 ms p99 for 9 layouts",
         ])
     }
 

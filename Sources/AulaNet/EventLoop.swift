@@ -36,8 +36,15 @@ public final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     private var nextConnectionID: UInt64 = 1
     private var signalSources: [SignalSource] = []
+    /// Where `now` comes from: the real monotonic clock unless a test gives a
+    /// `VirtualClock` (then `advance(by:)` moves time and fires timers).
+    public let clock: any LoopClock
+    private let virtualClock: VirtualClock?
+    private var advancing = false
 
-    public init() throws {
+    public init(clock: any LoopClock = MonotonicClock()) throws {
+        self.clock = clock
+        virtualClock = clock as? VirtualClock
         aula_ignore_sigpipe()
         let epoll = aula_epoll_create()
         guard epoll >= 0 else { throw NetError(operation: "epoll_create", code: aula_errno()) }
@@ -63,8 +70,8 @@ public final class EventLoop: @unchecked Sendable {
         readBuffer.deallocate()
     }
 
-    /// Monotonic seconds (CLOCK_MONOTONIC).
-    public var now: Double { aula_monotonic_seconds() }
+    /// Monotonic seconds: CLOCK_MONOTONIC, or the virtual clock's time.
+    public var now: Double { clock.now }
 
     /// Whether the caller runs on the thread currently inside `run()`.
     public var isOnLoopThread: Bool { loopThread.load(ordering: .relaxed) == aula_current_thread() }
@@ -121,7 +128,10 @@ public final class EventLoop: @unchecked Sendable {
     private func waitTimeout() -> Int32 {
         if !pendingFlush.isEmpty || !deferred.isEmpty { return 0 }
         guard let deadline = timers.nextDeadline() else { return -1 }
-        let milliseconds = ((deadline - now) * 1000).rounded(.up)
+        // A paused virtual clock never reaches a deadline by itself: wait for
+        // file events (and `advance(by:)`, which comes through the inbox).
+        guard let seconds = clock.realSecondsUntil(deadline) else { return -1 }
+        let milliseconds = (seconds * 1000).rounded(.up)
         if milliseconds <= 0 { return 0 }
         return Int32(min(milliseconds, 3_600_000))
     }
@@ -193,6 +203,34 @@ public final class EventLoop: @unchecked Sendable {
     /// Cancels a timer; a fired or unknown id is a no-op. Loop thread only.
     public func cancel(_ timer: TimerID) {
         timers.cancel(timer)
+    }
+
+    /// Timers waiting to fire (tests: what a room left behind).
+    public var pendingTimers: Int { timers.count }
+
+    /// Virtual time only: moves the paused clock `seconds` forward, stopping at
+    /// each timer's deadline on the way to fire it (in deadline order, then
+    /// scheduling order), so what a timer schedules inside the span fires too,
+    /// at its own time. Returns how many timers fired. Does nothing on the
+    /// real clock or a resumed one. Loop thread only, not from a timer.
+    @discardableResult
+    public func advance(by seconds: Double) -> Int {
+        guard let virtualClock, virtualClock.isPaused, !advancing, seconds.isFinite, seconds >= 0 else { return 0 }
+        advancing = true
+        defer { advancing = false }
+        let target = virtualClock.now + seconds
+        var fired = 0
+        // Bounded like `runDueTimers`: a timer re-arming itself with no delay
+        // must not hold the loop forever.
+        while fired < 100_000, let deadline = timers.nextDeadline(), deadline <= target {
+            virtualClock.move(to: deadline)
+            guard let action = timers.popDue(notAfter: deadline) else { break }
+            action()
+            runDeferred()
+            fired += 1
+        }
+        virtualClock.move(to: target)
+        return fired
     }
 
     // MARK: signals

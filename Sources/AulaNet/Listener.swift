@@ -7,6 +7,9 @@ public final class Listener: FileEventTarget {
     public let port: Int
     public let host: String
     let limits: NetLimits
+    /// The same limits in one shared box: each connection holds a reference
+    /// (8 bytes) instead of its own copy (about 100), issue 20's idle memory.
+    let sharedLimits: SharedLimits
     let handler: ConnectionHandler
     let loop: EventLoop
 
@@ -36,6 +39,7 @@ public final class Listener: FileEventTarget {
         self.host = host
         self.port = port
         self.limits = limits
+        self.sharedLimits = SharedLimits(limits)
         self.handler = handler
         self.gate = AdmissionGate(perSecond: limits.newConnectionsPerAddressPerSecond)
         self.budget = AddressBudget(limits: limits)

@@ -94,7 +94,9 @@ public final class RunningServer: @unchecked Sendable {
     private let databaseLock: DatabaseLock
 
     /// Opens the database (migrating it), reads the content, binds the ports.
-    public init(config: ServerConfig, registerGames: (Server) -> Void = { _ in }) throws {
+    /// `clock`: the loop's time; tests may give a `VirtualClock` (issue 18).
+    public init(config: ServerConfig, clock: any LoopClock = MonotonicClock(),
+                registerGames: (Server) -> Void = { _ in }) throws {
         Log.shared.level = config.logLevel
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
@@ -114,7 +116,7 @@ public final class RunningServer: @unchecked Sendable {
         let lock = try DatabaseLock(databasePath: config.databasePath)
         let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
-        let loop = try EventLoop()
+        let loop = try EventLoop(clock: clock)
         let server = try Server(config: config, loop: loop, store: store, content: content)
         let watch = StorageWatch(server: server)
         server.storageWatch = watch
@@ -156,6 +158,9 @@ public final class RunningServer: @unchecked Sendable {
             return !stopped
         }
         guard first else { return }
+        // Shutdown waits for goodbyes in loop time: a paused test clock would
+        // never let it finish, so time runs for real from here.
+        (loop.clock as? VirtualClock)?.resume()
         let server = LoopBound(self.server, on: loop)
         loop.execute { server.value.shutdown(reason: "stop") }
         _ = finished.wait(timeout: .now() + timeout)

@@ -25,8 +25,8 @@ extension Database {
     public func audit(limit: Int = 20) throws -> [AuditRow] {
         try query("SELECT id, at, teacher, command, outcome FROM audit ORDER BY id DESC LIMIT ?",
                   [.integer(Int64(max(0, limit)))]).reversed().map { r in
-            AuditRow(id: r.int("id") ?? 0, at: r.double("at") ?? 0, teacher: r.string("teacher") ?? "",
-                     command: r.string("command") ?? "", outcome: r.string("outcome") ?? "")
+            try AuditRow(id: r.int("id"), at: r.double("at"), teacher: r.string("teacher"),
+                     command: r.string("command"), outcome: r.string("outcome"))
         }
     }
 }

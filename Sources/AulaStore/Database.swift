@@ -131,6 +131,21 @@ public final class Database {
         }
     }
 
+    /// The first column of the first row as an integer, for COUNT/EXISTS/COALESCE queries that
+    /// always answer one non-NULL row: no row or a NULL is a bug in the SQL and throws, never reads as 0.
+    public func scalarInt(_ sql: String, _ params: [SQLValue] = []) throws -> Int {
+        let value = try scalar(sql, params)
+        guard let n = value.int else {
+            throw StoreError(code: StoreError.columnCode, message: "expected one integer, got \(value.isNull ? "no value" : "\(value)"): \(sql)")
+        }
+        return n
+    }
+
+    /// `scalarInt` for a `SELECT EXISTS (...)`.
+    public func scalarBool(_ sql: String, _ params: [SQLValue] = []) throws -> Bool {
+        try scalarInt(sql, params) != 0
+    }
+
     public var lastInsertRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }

@@ -6,12 +6,12 @@ public struct ExportRow: Sendable, Equatable {
     /// The class session's id, nil for rounds played outside a session.
     public let session: Int64?
     public let student: String
-    public let game: String
+    public let game: GameKind
     public let room: String
     /// The round's id.
     public let round: Int64
     public let points: Int
-    public let outcome: String
+    public let outcome: Outcome
     /// Unix seconds; written as ISO 8601 UTC.
     public let finishedAt: Double
     /// What was played (the round's `subject`): the level id, the quiz deck id or the hangman deck id.
@@ -21,8 +21,8 @@ public struct ExportRow: Sendable, Equatable {
     public let correct: Int?
     public let questions: Int?
 
-    public init(group: String, session: Int64?, student: String, game: String, room: String,
-                round: Int64, points: Int, outcome: String, finishedAt: Double,
+    public init(group: String, session: Int64?, student: String, game: GameKind, room: String,
+                round: Int64, points: Int, outcome: Outcome, finishedAt: Double,
                 content: String = "", correct: Int? = nil, questions: Int? = nil) {
         self.group = group
         self.session = session
@@ -48,8 +48,8 @@ public struct ExportRow: Sendable, Equatable {
 
     /// The row as one CSV record (RFC 4180 quoting), without a line ending.
     public var csvLine: String {
-        let cells: [String] = [group, session.map(String.init) ?? "", student, game, room, String(round), String(points),
-                               outcome, Self.isoUTC(finishedAt), content, correct.map(String.init) ?? "",
+        let cells: [String] = [group, session.map(String.init) ?? "", student, game.rawValue, room, String(round), String(points),
+                               outcome.rawValue, Self.isoUTC(finishedAt), content, correct.map(String.init) ?? "",
                                questions.map(String.init) ?? ""]
         return cells.map(Self.csvField).joined(separator: ",")
     }
@@ -165,12 +165,13 @@ extension Database {
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY r.ended_at, r.id, sc.id"
         return try query(sql, params).map { r in
-            ExportRow(group: r.string("group_name") ?? "", session: r.int("session_id"),
-                      student: r.string("student") ?? "", game: r.string("game") ?? "",
-                      room: r.string("room") ?? "", round: r.int("round_id") ?? 0,
-                      points: Int(r.int("points") ?? 0), outcome: r.string("outcome") ?? "",
-                      finishedAt: r.double("ended_at") ?? 0, content: r.string("subject") ?? "",
-                      correct: r.int("correct").map(Int.init), questions: r.int("questions").map(Int.init))
+            let game = try GameKind(stored: r.string("game"))
+            return try ExportRow(group: r.string("group_name"), session: r.intOrNil("session_id"),
+                      student: r.string("student"), game: game,
+                      room: r.string("room"), round: r.int("round_id"),
+                      points: Int(r.int("points")), outcome: Outcome(rawValue: r.string("outcome"), game: game),
+                      finishedAt: r.double("ended_at"), content: r.string("subject"),
+                      correct: r.intOrNil("correct").map(Int.init), questions: r.intOrNil("questions").map(Int.init))
         }
     }
 }

@@ -89,10 +89,10 @@ extension Database {
         }
         sql += " ORDER BY g.name_key, s.name_key, s.id"
         return try query(sql, params).map { r in
-            let created = r.double("created_at") ?? 0
-            let lastSeen = max(created, r.double("last_login_at") ?? 0, r.double("last_round") ?? 0)
-            func n(_ column: String) -> Int { Int(r.int(column) ?? 0) }
-            return SummaryRow(group: r.string("group_name") ?? "", student: r.string("student") ?? "",
+            let created = try r.double("created_at")
+            let lastSeen = try max(created, r.doubleOrNil("last_login_at") ?? 0, r.doubleOrNil("last_round") ?? 0)
+            func n(_ column: String) throws -> Int { Int(try r.int(column)) }
+            return try SummaryRow(group: r.string("group_name"), student: r.string("student"),
                               hangman: n("hangman"), quiz: n("quiz"), level: n("level"), total: n("total"),
                               levelsSolved: n("levels_solved"), stars: n("stars"), quizCorrect: n("quiz_correct"),
                               quizAsked: n("quiz_asked"), rounds: n("rounds"), firstSeen: created, lastSeen: lastSeen)

@@ -68,8 +68,8 @@ extension Database {
             """, [.integer(id)]).first.map(Self.groupRow)
     }
 
-    private static func groupRow(_ r: Row) -> GroupRow {
-        GroupRow(id: r.int("id") ?? 0, name: r.string("name") ?? "", studentCount: Int(r.int("students") ?? 0))
+    private static func groupRow(_ r: Row) throws -> GroupRow {
+        try GroupRow(id: r.int("id"), name: r.string("name"), studentCount: Int(r.int("students")))
     }
 
     // MARK: Students
@@ -116,15 +116,15 @@ extension Database {
 
     /// True when some student of the group has a PIN (the login then asks `PIN:`).
     public func groupHasPins(groupID: Int64) throws -> Bool {
-        try scalar("SELECT EXISTS (SELECT 1 FROM students WHERE group_id = ? AND pin_hash IS NOT NULL)",
-                   [.integer(groupID)]).bool ?? false
+        try scalarBool("SELECT EXISTS (SELECT 1 FROM students WHERE group_id = ? AND pin_hash IS NOT NULL)",
+                       [.integer(groupID)])
     }
 
     static let studentColumns = "SELECT id, group_id, name, pin_hash, created_at, last_peer, last_login_at"
 
-    static func studentRow(_ r: Row) -> StudentRow {
-        StudentRow(id: r.int("id") ?? 0, groupID: r.int("group_id") ?? 0, name: r.string("name") ?? "",
-                   pinHash: r.string("pin_hash"), createdAt: r.double("created_at") ?? 0,
-                   lastPeer: r.string("last_peer"), lastLoginAt: r.double("last_login_at"))
+    static func studentRow(_ r: Row) throws -> StudentRow {
+        try StudentRow(id: r.int("id"), groupID: r.int("group_id"), name: r.string("name"),
+                   pinHash: r.stringOrNil("pin_hash"), createdAt: r.double("created_at"),
+                   lastPeer: r.stringOrNil("last_peer"), lastLoginAt: r.doubleOrNil("last_login_at"))
     }
 }

@@ -17,7 +17,7 @@ extension Database {
     /// The top `limit` students by points. Group and game narrow it (nil = all). Without a session it reads
     /// the running totals (one row per student and game, so it stays fast over millions of scores);
     /// with a session it sums that session's rounds.
-    public func leaderboard(groupID: Int64?, game: String?, sessionID: Int64? = nil, limit: Int = 10) throws -> [LeaderboardRow] {
+    public func leaderboard(groupID: Int64?, game: GameKind?, sessionID: Int64? = nil, limit: Int = 10) throws -> [LeaderboardRow] {
         let limitValue = SQLValue.integer(Int64(max(0, limit)))
         let rows: [Row]
         if let sessionID {
@@ -27,7 +27,7 @@ extension Database {
                 WHERE r.session_id = ?
                 """
             var params: [SQLValue] = [.integer(sessionID)]
-            if let game { sql += " AND r.game = ?"; params.append(.text(game)) }
+            if let game { sql += " AND r.game = ?"; params.append(.text(game.rawValue)) }
             if let groupID { sql += " AND st.group_id = ?"; params.append(.integer(groupID)) }
             sql += " GROUP BY sc.student_id ORDER BY points DESC, st.name_key, sc.student_id LIMIT ?"
             rows = try query(sql, params + [limitValue])
@@ -40,7 +40,7 @@ extension Database {
                     FROM totals t JOIN students st ON st.id = t.student_id
                     WHERE t.group_id = ? AND t.game = ?
                     ORDER BY t.points DESC, st.name_key, t.student_id LIMIT ?
-                    """, [.integer(group), .text(game), limitValue])
+                    """, [.integer(group), .text(game.rawValue), limitValue])
             case let (group?, nil):
                 rows = try query("""
                     SELECT t.student_id AS student_id, st.name AS name, SUM(t.points) AS points
@@ -54,7 +54,7 @@ extension Database {
                     FROM totals t JOIN students st ON st.id = t.student_id
                     WHERE t.game = ?
                     ORDER BY t.points DESC, st.name_key, t.student_id LIMIT ?
-                    """, [.text(game), limitValue])
+                    """, [.text(game.rawValue), limitValue])
             case (nil, nil):
                 rows = try query("""
                     SELECT t.student_id AS student_id, st.name AS name, SUM(t.points) AS points
@@ -63,28 +63,29 @@ extension Database {
                     """, [limitValue])
             }
         }
-        return Self.ranked(rows)
+        return try Self.ranked(rows)
     }
 
     /// A student's total points (all games, or one).
-    public func totalPoints(studentID: Int64, game: String? = nil) throws -> Int {
+    public func totalPoints(studentID: Int64, game: GameKind? = nil) throws -> Int {
         if let game {
+            // No totals row yet is a real 0: the student has not played this game.
             return try scalar("SELECT points FROM totals WHERE student_id = ? AND game = ?",
-                              [.integer(studentID), .text(game)]).int ?? 0
+                              [.integer(studentID), .text(game.rawValue)]).int ?? 0
         }
-        return try scalar("SELECT COALESCE(SUM(points), 0) FROM totals WHERE student_id = ?",
-                          [.integer(studentID)]).int ?? 0
+        return try scalarInt("SELECT COALESCE(SUM(points), 0) FROM totals WHERE student_id = ?",
+                             [.integer(studentID)])
     }
 
     /// Competition ranks over rows already sorted by points descending: everyone above is in the prefix.
-    private static func ranked(_ rows: [Row]) -> [LeaderboardRow] {
+    private static func ranked(_ rows: [Row]) throws -> [LeaderboardRow] {
         var result: [LeaderboardRow] = []
         result.reserveCapacity(rows.count)
         for (i, r) in rows.enumerated() {
-            let points = Int(r.int("points") ?? 0)
+            let points = Int(try r.int("points"))
             let rank = (i > 0 && result[i - 1].points == points) ? result[i - 1].rank : i + 1
-            result.append(LeaderboardRow(rank: rank, studentID: r.int("student_id") ?? 0,
-                                         name: r.string("name") ?? "", points: points))
+            result.append(try LeaderboardRow(rank: rank, studentID: r.int("student_id"),
+                                         name: r.string("name"), points: points))
         }
         return result
     }

@@ -50,10 +50,10 @@ extension Database {
             params.append(.text(levelID))
         }
         return try query(sql + " ORDER BY at, id", params).map { r in
-            LevelAttemptRecord(studentID: studentID, levelID: r.string("level_id") ?? "", at: r.double("at") ?? 0,
-                               kind: r.string("kind") ?? "", ok: (r.int("ok") ?? 0) != 0,
-                               statements: Int(r.int("statements") ?? 0), result: r.string("result") ?? "",
-                               seed: r.int("seed").map { UInt64(bitPattern: $0) })
+            try LevelAttemptRecord(studentID: studentID, levelID: r.string("level_id"), at: r.double("at"),
+                               kind: r.string("kind"), ok: r.int("ok") != 0,
+                               statements: Int(r.int("statements")), result: r.string("result"),
+                               seed: r.intOrNil("seed").map { UInt64(bitPattern: $0) })
         }
     }
 
@@ -65,9 +65,9 @@ extension Database {
             FROM level_attempts a JOIN students s ON s.id = a.student_id
             WHERE s.group_id = ? GROUP BY a.student_id, a.level_id
             """, [.integer(groupID)]).map { r in
-            LevelAttemptSummary(studentID: r.int("student_id") ?? 0, levelID: r.string("level_id") ?? "",
-                                attempts: Int(r.int("attempts") ?? 0), failed: Int(r.int("failed") ?? 0),
-                                firstAt: r.double("first_at") ?? 0, lastAt: r.double("last_at") ?? 0)
+            try LevelAttemptSummary(studentID: r.int("student_id"), levelID: r.string("level_id"),
+                                attempts: Int(r.int("attempts")), failed: Int(r.int("failed")),
+                                firstAt: r.double("first_at"), lastAt: r.double("last_at"))
         }
     }
 
@@ -98,7 +98,7 @@ extension Database {
 
     /// The student's C/Java choice for level rooms (`c`, `java`), nil until chosen.
     public func levelSpelling(studentID: Int64) throws -> String? {
-        try query("SELECT level_spelling FROM students WHERE id = ?", [.integer(studentID)]).first?.string("level_spelling")
+        try query("SELECT level_spelling FROM students WHERE id = ?", [.integer(studentID)]).first?.stringOrNil("level_spelling")
     }
 
     public func setLevelSpelling(studentID: Int64, spelling: String?) throws {

@@ -34,8 +34,8 @@ extension Database {
                           .real(solvedAt), .integer(Int64(xp))])
                 return (newBest: true, xpGranted: xp)
             }
-            let best = Int(existing.int("best_score") ?? 0)
-            let oldStars = Int(existing.int("stars") ?? 0)
+            let best = Int(try existing.int("best_score"))
+            let oldStars = Int(try existing.int("stars"))
             let newBest = score > best
             if newBest || stars > oldStars {
                 try run("UPDATE level_progress SET best_score = ?, stars = ? WHERE student_id = ? AND level_id = ?",
@@ -52,16 +52,16 @@ extension Database {
             SELECT level_id, best_score, stars, solved_at, xp_granted FROM level_progress
             WHERE student_id = ? ORDER BY level_id
             """, [.integer(studentID)]).map { r in
-            LevelProgressRow(levelID: r.string("level_id") ?? "", bestScore: Int(r.int("best_score") ?? 0),
-                             stars: Int(r.int("stars") ?? 0), solvedAt: r.double("solved_at") ?? 0,
-                             xpGranted: Int(r.int("xp_granted") ?? 0))
+            try LevelProgressRow(levelID: r.string("level_id"), bestScore: Int(r.int("best_score")),
+                             stars: Int(r.int("stars")), solvedAt: r.double("solved_at"),
+                             xpGranted: Int(r.int("xp_granted")))
         }
     }
 
     /// The student's XP: the rewards of every level solved.
     public func xp(studentID: Int64) throws -> Int {
-        try scalar("SELECT COALESCE(SUM(xp_granted), 0) FROM level_progress WHERE student_id = ?",
-                   [.integer(studentID)]).int ?? 0
+        try scalarInt("SELECT COALESCE(SUM(xp_granted), 0) FROM level_progress WHERE student_id = ?",
+                      [.integer(studentID)])
     }
 
     /// The teacher's `reset NAME`: forgets every solved level (and so the XP).

@@ -56,9 +56,9 @@ extension Database {
 
     /// Rows still stored about a student id (0 after `forgetStudent`).
     public func rowsAbout(studentID: Int64) throws -> Int {
-        var total = try scalar("SELECT COUNT(*) FROM students WHERE id = ?", [.integer(studentID)]).int64 ?? 0
+        var total = try Int64(scalarInt("SELECT COUNT(*) FROM students WHERE id = ?", [.integer(studentID)]))
         for table in Self.studentTables {
-            total += try scalar("SELECT COUNT(*) FROM \(table) WHERE student_id = ?", [.integer(studentID)]).int64 ?? 0
+            total += try Int64(scalarInt("SELECT COUNT(*) FROM \(table) WHERE student_id = ?", [.integer(studentID)]))
         }
         return Int(total)
     }
@@ -96,7 +96,7 @@ extension Database {
                                   [.integer(id)]).first else { return nil }
         var student = Self.jsonObject(row)
         student["pin_hash"] = nil
-        student["has_pin"] = !(row["pin_hash"].isNull)
+        student["has_pin"] = try row.stringOrNil("pin_hash") != nil
         var record: [String: Any] = ["student": student]
         for table in Self.studentTables {
             record[table] = try query("SELECT * FROM \(table) WHERE student_id = ?", [.integer(id)]).map(Self.jsonObject)

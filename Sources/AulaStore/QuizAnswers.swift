@@ -36,9 +36,9 @@ extension Database {
             SELECT student_id, question_index, answer, elapsed, points FROM quiz_answers
             WHERE round_id = ? ORDER BY question_index, student_id, id
             """, [.integer(roundID)]).map { r in
-            QuizAnswerRecord(studentID: r.int("student_id") ?? 0, questionIndex: Int(r.int("question_index") ?? 0),
-                             answer: r.string("answer") ?? "", elapsed: r.double("elapsed") ?? 0,
-                             points: Int(r.int("points") ?? 0))
+            try QuizAnswerRecord(studentID: r.int("student_id"), questionIndex: Int(r.int("question_index")),
+                             answer: r.string("answer"), elapsed: r.double("elapsed"),
+                             points: Int(r.int("points")))
         }
     }
 }

@@ -18,7 +18,7 @@ extension Database {
             ORDER BY g.name_key
             """
         return try query(sql, keys.map { .text($0) } + [.integer(exceptGroupID)]).map { row in
-            (Self.studentRow(row), row.string("group_name") ?? "")
+            (try Self.studentRow(row), try row.string("group_name"))
         }
     }
 
@@ -26,6 +26,6 @@ extension Database {
     /// (a class reopened after a restart: who had a seat before it).
     public func studentKeysSeen(groupID: Int64, since: Double) throws -> Set<String> {
         Set(try query("SELECT name_key FROM students WHERE group_id = ? AND last_login_at >= ?",
-                      [.integer(groupID), .real(since)]).compactMap { $0.string("name_key") })
+                      [.integer(groupID), .real(since)]).map { try $0.string("name_key") })
     }
 }

@@ -2,9 +2,9 @@
 public struct ScoreRecord: Sendable, Equatable {
     public var studentID: Int64
     public var points: Int
-    public var outcome: String
+    public var outcome: Outcome
 
-    public init(studentID: Int64, points: Int, outcome: String) {
+    public init(studentID: Int64, points: Int, outcome: Outcome) {
         self.studentID = studentID
         self.points = points
         self.outcome = outcome
@@ -16,8 +16,7 @@ public struct ScoreRecord: Sendable, Equatable {
 public struct RoundRecord: Sendable, Equatable {
     public var sessionID: Int64?
     public var groupID: Int64
-    /// `hangman`, `quiz`, `level` or `challenge`.
-    public var game: String
+    public var game: GameKind
     public var room: String
     public var subject: String
     public var detail: String
@@ -25,7 +24,7 @@ public struct RoundRecord: Sendable, Equatable {
     public var endedAt: Double
     public var scores: [ScoreRecord]
 
-    public init(sessionID: Int64?, groupID: Int64, game: String, room: String, subject: String,
+    public init(sessionID: Int64?, groupID: Int64, game: GameKind, room: String, subject: String,
                 detail: String, startedAt: Double, endedAt: Double, scores: [ScoreRecord]) {
         self.sessionID = sessionID
         self.groupID = groupID
@@ -47,19 +46,19 @@ extension Database {
             try run("""
                 INSERT INTO rounds (session_id, group_id, game, room, subject, detail, started_at, ended_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [SQLValue(r.sessionID), .integer(r.groupID), .text(r.game), .text(r.room), .text(r.subject),
+                """, [SQLValue(r.sessionID), .integer(r.groupID), .text(r.game.rawValue), .text(r.room), .text(r.subject),
                       .text(r.detail), .real(r.startedAt), .real(r.endedAt)])
             let roundID = lastInsertRowID
             for score in r.scores {
                 try run("INSERT INTO scores (round_id, student_id, points, outcome) VALUES (?, ?, ?, ?)",
-                        [.integer(roundID), .integer(score.studentID), .integer(Int64(score.points)), .text(score.outcome)])
+                        [.integer(roundID), .integer(score.studentID), .integer(Int64(score.points)), .text(score.outcome.rawValue)])
                 // The total belongs to the student's own group, whatever room they played in.
                 try run("""
                     INSERT INTO totals (student_id, game, group_id, points, rounds)
                     SELECT id, ?, group_id, ?, 1 FROM students WHERE id = ?
                     ON CONFLICT (student_id, game) DO UPDATE
                     SET points = points + excluded.points, rounds = rounds + 1
-                    """, [.text(r.game), .integer(Int64(score.points)), .integer(score.studentID)])
+                    """, [.text(r.game.rawValue), .integer(Int64(score.points)), .integer(score.studentID)])
             }
             return roundID
         }
@@ -67,6 +66,6 @@ extension Database {
 
     /// How many rounds are saved (all games), for `me` and the bench.
     public func roundCount() throws -> Int {
-        try scalar("SELECT COUNT(*) FROM rounds").int ?? 0
+        try scalarInt("SELECT COUNT(*) FROM rounds")
     }
 }

@@ -66,9 +66,9 @@ extension Database {
         try run("UPDATE sessions SET locked = ? WHERE id = ?", [SQLValue(locked), .integer(id)])
     }
 
-    private static func sessionRow(_ r: Row) -> SessionRow {
-        SessionRow(id: r.int("id") ?? 0, groupID: r.int("group_id") ?? 0, groupName: r.string("group_name") ?? "",
-                   joinCode: r.string("join_code") ?? "", openedAt: r.double("opened_at") ?? 0,
-                   closedAt: r.double("closed_at"), locked: r.bool("locked") ?? false)
+    private static func sessionRow(_ r: Row) throws -> SessionRow {
+        try SessionRow(id: r.int("id"), groupID: r.int("group_id"), groupName: r.string("group_name"),
+                   joinCode: r.string("join_code"), openedAt: r.double("opened_at"),
+                   closedAt: r.doubleOrNil("closed_at"), locked: r.bool("locked"))
     }
 }

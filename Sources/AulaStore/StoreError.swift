@@ -17,8 +17,19 @@ public struct StoreError: Error, Sendable, CustomStringConvertible, Equatable {
     public static let overloadedCode: Int32 = -4
     /// The database file was moved or deleted while open (issue 17).
     public static let movedCode: Int32 = -5
+    /// A row was read by a column name the query did not return, or a NOT NULL read found NULL
+    /// or the wrong kind of value: a bug in our SQL, reported rather than read as 0 (issue 18).
+    public static let columnCode: Int32 = -6
 
     public static let closed = StoreError(code: closedCode, message: "the store is closed")
+
+    static func missingColumn(_ column: String, in columns: [String]) -> StoreError {
+        StoreError(code: columnCode, message: "no column \"\(column)\" in the result (columns: \(columns.joined(separator: ", ")))")
+    }
+
+    static func badValue(_ column: String, _ problem: String) -> StoreError {
+        StoreError(code: columnCode, message: "column \"\(column)\" is \(problem)")
+    }
 
     /// Wraps any error thrown by a body; store errors pass through unchanged.
     public init(wrapping error: any Error) {

@@ -42,13 +42,13 @@ extension Database {
 
     /// True when the student finished something: a scored round, a quiz answer, a solved level.
     public func hasHistory(studentID: Int64) throws -> Bool {
-        try scalar("""
+        try scalarBool("""
             SELECT EXISTS (SELECT 1 FROM scores WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM level_progress WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM quiz_answers WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM totals WHERE student_id = ?1)
                 OR EXISTS (SELECT 1 FROM level_attempts WHERE student_id = ?1)
-            """, [.integer(studentID)]).bool ?? false
+            """, [.integer(studentID)])
     }
 
     /// Deletes up to `limit` rows of students without a PIN, created and last

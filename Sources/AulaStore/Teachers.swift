@@ -25,8 +25,8 @@ extension Database {
     public func teacher(name: String) throws -> TeacherRow? {
         try query("SELECT id, name, password_hash, created_at FROM teachers WHERE name_key = ?",
                   [.text(NameKey.make(name))]).first.map { r in
-            TeacherRow(id: r.int("id") ?? 0, name: r.string("name") ?? "",
-                       passwordHash: r.string("password_hash") ?? "", createdAt: r.double("created_at") ?? 0)
+            try TeacherRow(id: r.int("id"), name: r.string("name"),
+                       passwordHash: r.string("password_hash"), createdAt: r.double("created_at"))
         }
     }
 
@@ -38,6 +38,6 @@ extension Database {
     }
 
     public func teacherCount() throws -> Int {
-        try scalar("SELECT COUNT(*) FROM teachers").int ?? 0
+        try scalarInt("SELECT COUNT(*) FROM teachers")
     }
 }

@@ -60,18 +60,18 @@ extension Database {
     public func words(deckID: String) throws -> [WordRow] {
         try query("SELECT id, word, hint FROM words WHERE deck_id = ? AND removed = 0 ORDER BY word_key",
                   [.text(deckID)]).map { r in
-            WordRow(id: r.int("id") ?? 0, word: r.string("word") ?? "", hint: r.string("hint") ?? "")
+            try WordRow(id: r.int("id"), word: r.string("word"), hint: r.string("hint"))
         }
     }
 
     public func wordCount(deckID: String) throws -> Int {
-        try scalar("SELECT COUNT(*) FROM words WHERE deck_id = ? AND removed = 0", [.text(deckID)]).int ?? 0
+        try scalarInt("SELECT COUNT(*) FROM words WHERE deck_id = ? AND removed = 0", [.text(deckID)])
     }
 
     /// True when the deck holds the word (case-insensitively).
     public func hasWord(deckID: String, word: String) throws -> Bool {
-        try scalar("SELECT EXISTS (SELECT 1 FROM words WHERE deck_id = ? AND word_key = ? AND removed = 0)",
-                   [.text(deckID), .text(NameKey.make(word))]).bool ?? false
+        try scalarBool("SELECT EXISTS (SELECT 1 FROM words WHERE deck_id = ? AND word_key = ? AND removed = 0)",
+                       [.text(deckID), .text(NameKey.make(word))])
     }
 
     /// Adds a word (bringing back a removed one with the new hint); false when the deck already has it.
@@ -101,8 +101,8 @@ extension Database {
                    (SELECT COUNT(*) FROM words w WHERE w.deck_id = d.id AND w.removed = 0) AS word_count
             FROM decks d ORDER BY d.id
             """).map { r in
-            DeckRow(id: r.string("id") ?? "", title: r.string("title") ?? "", lang: r.string("lang") ?? "",
-                    kind: r.string("kind") ?? "", wordCount: Int(r.int("word_count") ?? 0))
+            try DeckRow(id: r.string("id"), title: r.string("title"), lang: r.string("lang"),
+                    kind: r.string("kind"), wordCount: Int(r.int("word_count")))
         }
     }
 }

@@ -49,12 +49,6 @@ enum AdminClient {
     Type "help" in the console for its commands.
     """
 
-    /// Prompts that ask for a password, in both languages.
-    static func isPasswordPrompt(_ line: String) -> Bool {
-        let plain = AdminSocket.plain(line).trimmingCharacters(in: .whitespaces)
-        return plain.hasSuffix(":") && (plain.lowercased().contains("password") || plain.lowercased().contains("contraseña"))
-    }
-
     static func isTeacherPrompt(_ line: String) -> Bool {
         let plain = AdminSocket.plain(line)
         return plain == "Teacher:" || plain == "Profesor:" || plain == "Docente:"
@@ -76,8 +70,8 @@ enum AdminClient {
             if fds[0].revents != 0 {
                 guard let lines = connection.receiveAvailable() else { return 0 }
                 for line in lines {
-                    print(line)
-                    TerminalPassword.setEcho(!isPasswordPrompt(line))
+                    print(line.text)
+                    TerminalPassword.setEcho(!line.hidden)
                 }
                 fflush(nil)
             }
@@ -108,7 +102,7 @@ enum AdminClient {
                 if answeredPassword { return failed(line) }
                 let teacher = env["AULA_TEACHER"] ?? askVisible("Teacher: ")
                 connection.send(teacher ?? "")
-            } else if isPasswordPrompt(line) {
+            } else if connection.lastLineHidden {
                 let password = env["AULA_PASSWORD"] ?? TerminalPassword.readHidden(prompt: "Password: ")
                 connection.send(password ?? "")
                 answeredPassword = true
@@ -135,7 +129,7 @@ enum AdminClient {
                 if plain == "admin>" { break }
                 print(plain)
                 if plain.hasPrefix("error:") { status = 1 }
-                if isPasswordPrompt(line) || isTeacherPrompt(line) {
+                if connection.lastLineHidden || isTeacherPrompt(line) {
                     // Passwords are never read from a script file.
                     FileHandle.standardError.write(Data("aula: \"\(command)\" asks for a password; run it interactively\n".utf8))
                     status = 1
@@ -157,89 +151,5 @@ enum AdminClient {
     private static func askVisible(_ prompt: String) -> String? {
         FileHandle.standardError.write(Data(prompt.utf8))
         return readLine(strippingNewline: true)
-    }
-}
-
-/// A blocking TCP line connection to the admin port.
-final class AdminSocket {
-    let fd: Int32
-    private var buffer: [UInt8] = []
-
-    init(host: String, port: Int) throws {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &result) == 0, let info = result else {
-            throw UsageError("cannot resolve \(host)")
-        }
-        defer { freeaddrinfo(result) }
-        fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-        guard fd >= 0, connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-            throw UsageError("cannot connect to the admin console at \(host):\(port) — is `aula serve` running?")
-        }
-    }
-
-    deinit { close(fd) }
-
-    func send(_ line: String) {
-        // LF, as `nc` ends lines: the console is a raw client and must never be
-        // offered telnet options (CR LF would say "telnet", docs/clients.md).
-        let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    /// Complete lines already received or arriving now; nil when the server closed.
-    func receiveAvailable() -> [String]? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = recv(fd, &chunk, chunk.count, 0)
-        if n <= 0 { return nil }
-        buffer += chunk[0..<n]
-        var lines: [String] = []
-        while let line = takeLine() { lines.append(line) }
-        return lines
-    }
-
-    /// The next line, or nil on timeout or when the server closed.
-    func readLine(timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let line = takeLine() { return line }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, Int32(max(1, left * 1000))) <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = recv(fd, &chunk, chunk.count, 0)
-            if n <= 0 { return nil }
-            buffer += chunk[0..<n]
-        }
-    }
-
-    private func takeLine() -> String? {
-        guard let lf = buffer.firstIndex(of: 10) else { return nil }
-        var bytes = Array(buffer[..<lf])
-        buffer.removeFirst(lf + 1)
-        if bytes.last == 13 { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The line without ANSI colour escapes.
-    static func plain(_ line: String) -> String {
-        var out = ""
-        var escape = false
-        for scalar in line.unicodeScalars {
-            if escape {
-                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }
-                continue
-            }
-            if scalar == "\u{1B}" { escape = true; continue }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
     }
 }

@@ -83,12 +83,13 @@ enum AdminTerminal {
             if fds[0].revents != 0 {
                 guard let lines = connection.receiveAvailable() else { return 0 }
                 write("\r\u{1B}[K")
-                for line in lines {
+                for (line, hidden) in lines {
                     let plain = AdminSocket.plain(line).trimmingCharacters(in: .whitespaces)
-                    // A prompt becomes the editor's prompt instead of a line of its own.
-                    if plain == "admin>" || AdminClient.isPasswordPrompt(line) || AdminClient.isTeacherPrompt(line) {
+                    // A prompt becomes the editor's prompt instead of a line of its own;
+                    // the server marks the ones whose answer is hidden (IAC WILL ECHO).
+                    if plain == "admin>" || hidden || AdminClient.isTeacherPrompt(line) {
                         prompt = line + " "
-                        editor.hidden = AdminClient.isPasswordPrompt(line)
+                        editor.hidden = hidden
                     } else {
                         write(line + "\r\n")
                     }

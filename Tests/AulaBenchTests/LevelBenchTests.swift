@@ -19,4 +19,14 @@ import AulaGames
         #expect(LevelBench.benchJudge(rounds: 1) > 0)
         #expect(LevelBench.benchJudge(rounds: 1, submitPlan: true) > 0)
     }
+
+    /// Issue 20's largest case: a level with 64 layouts is judged on every one.
+    @Test func benchProgramSolvesEveryLayoutOfTheSixtyFourLayoutLevel() throws {
+        let level = LevelBench.level(ironBlocks: 3)
+        let program = try LevelProgram.compile(LevelBench.program(), for: level).get()
+        #expect(level.allLayouts()?.count == 64)
+        let verdict = Judge.judge(program: program, level: level, freshSeed: 7, timeLeft: 1, timeLimit: 1)
+        #expect(verdict.solved && verdict.seedsTotal == 64 && verdict.seed == nil, "\(String(describing: verdict.reason))")
+        #expect(LevelBench.benchJudge(rounds: 1, everyLayout: true) > 0)
+    }
 }

@@ -226,7 +226,8 @@ import Testing
     }
 
     @Test func gracefulCloseDeliversTheGoodbyeFirst() throws {
-        let server = try TestServer { handler in
+        // Virtual time: the close grace (the client never hangs up) takes no 2 s.
+        let server = try TestServer(clock: VirtualClock()) { handler in
             handler.onLine = { connection, line in
                 guard line == "quit" else { return }
                 connection.send("bye\r\n")
@@ -239,6 +240,7 @@ import Testing
         client.send("quit\nignored after quit\n")  // LF: a raw client sees only the goodbye
         #expect(client.waitForClose())
         #expect(client.text == "bye\r\n")
+        server.advance(by: NetLimits().closeGraceSeconds)
         #expect(eventually { server.handler.closeReasons == [.serverClosed] })
         #expect(server.handler.lines == ["quit"])
     }
@@ -258,7 +260,8 @@ import Testing
         var limits = NetLimits()
         limits.idleWarningAfter = 0.5
         limits.idleTimeout = 1.5
-        let server = try TestServer(limits: limits) { handler in
+        // Virtual time (issue 18): the sweeps at 1 s and 2 s warn, then close.
+        let server = try TestServer(limits: limits, clock: VirtualClock()) { handler in
             handler.onNotice = { connection, notice in
                 if notice == .idleWarning { connection.send("wake up\r\n") }
                 if notice == .idleTimeoutClosing { connection.send("goodbye\r\n") }
@@ -266,20 +269,26 @@ import Testing
         }
         defer { server.stop() }
         let client = try #require(TestClient(port: server.port))
+        #expect(eventually { server.handler.openedCount == 1 })
+        server.advance(by: 1)
+        #expect(server.handler.notices == [.idleWarning])
+        server.advance(by: 1)
         #expect(client.waitForClose(within: 6))
         #expect(client.text == "wake up\r\ngoodbye\r\n")
+        server.advance(by: NetLimits().closeGraceSeconds)  // the goodbye's grace, if the peer stays
         #expect(eventually { server.handler.closeReasons == [.idleTimeout] })
         #expect(server.handler.notices == [.idleWarning, .idleTimeoutClosing])
     }
 
     @Test func listenerCloseEndsEveryConnection() throws {
-        let server = try TestServer()
+        let server = try TestServer(clock: VirtualClock())
         defer { server.stop() }
         let clients = (0..<3).compactMap { _ in TestClient(port: server.port) }
         #expect(eventually { server.handler.openedCount == 3 })
         let listener = server.listener
         _ = server.running.onLoop { listener.value.close(); return true }
         #expect(clients.allSatisfy { $0.waitForClose() })
+        server.advance(by: NetLimits().closeGraceSeconds)  // the goodbyes' grace, in virtual time
         #expect(eventually { server.handler.closeReasons.count == 3 })
         #expect(server.handler.closeReasons.allSatisfy { $0 == .serverClosed })
         #expect(TestClient(port: server.port) == nil)

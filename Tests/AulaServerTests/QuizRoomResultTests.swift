@@ -72,7 +72,7 @@ import AulaGames
                                       startedAt: 1, endedAt: 2) { _ in (1, nil) }
         // Ben chose sun once and then snow: the tie goes to the type chosen last (SPEC §12).
         #expect(Dictionary(uniqueKeysWithValues: save.participants.map { ($0.name, $0.outcome) })
-                == ["Ana": "sun", "Ben": "snow", "Cai": "snow"])
+                == ["Ana": .quizType("sun"), "Ben": .quizType("snow"), "Cai": .quizType("snow")])
         #expect(save.answers.count == 5)
         #expect(save.answers.contains { $0.player == "Ben" && $0.answer == "10" && $0.questionIndex == 1 })
         #expect(save.detail.contains("\"style\":\"personality\""))
@@ -93,7 +93,7 @@ import AulaGames
         #expect(team?["points"] as? Int == 9)   // mean of 17 and 0, 8.5 → 9
         let save = QuizRoundSave.make(game: game, results: results, room: "quiz-2", sessionID: nil, groupID: 1,
                                       startedAt: 1, endedAt: 2) { _ in (1, 9) }
-        #expect(save.participants.allSatisfy { $0.outcome == "graded" && $0.studentID == 9 })
+        #expect(save.participants.allSatisfy { $0.outcome == .graded && $0.studentID == 9 })
         #expect(save.answers.first { $0.player == "Eva" && $0.questionIndex == 1 }?.answer == "1 3")
         #expect(save.answers.first { $0.player == "Eva" && $0.questionIndex == 1 }?.points == 8)
         #expect(save.answers.first { $0.player == "Fay" && $0.questionIndex == 1 }?.points == 0)

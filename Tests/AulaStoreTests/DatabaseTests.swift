@@ -28,12 +28,13 @@ struct DatabaseTests {
             try db.execute("CREATE TABLE t (a, b, c, d, e)")
             try db.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", [42, 2.5, "héllo", .blob([0, 1, 255]), nil])
             let row = try #require(try db.query("SELECT a, b, c, d, e FROM t").first)
-            #expect(row["a"] == .integer(42))
-            #expect(row["b"] == .real(2.5))
-            #expect(row["c"] == .text("héllo"))
-            #expect(row["d"] == .blob([0, 1, 255]))
-            #expect(row["e"] == .null)
-            #expect(row["missing"] == .null)
+            #expect(try row["a"] == .integer(42))
+            #expect(try row["b"] == .real(2.5))
+            #expect(try row["c"] == .text("héllo"))
+            #expect(try row["d"] == .blob([0, 1, 255]))
+            #expect(try row["e"] == .null)
+            // A column the query did not return is an error, never a silent NULL (issue 18).
+            #expect(throws: StoreError.self) { try row["missing"] }
         }
     }
 

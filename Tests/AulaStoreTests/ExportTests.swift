@@ -5,12 +5,12 @@ import Testing
 @Suite("Score export")
 struct ExportTests {
     @Test func fieldsWithCommasQuotesAndLineBreaksAreQuoted() {
-        let row = ExportRow(group: "3B, tarde", session: 4, student: "Ana \"la rápida\"", game: "hangman",
-                            room: "sala\n2", round: 17, points: 60, outcome: "won", finishedAt: 0)
+        let row = ExportRow(group: "3B, tarde", session: 4, student: "Ana \"la rápida\"", game: .hangman,
+                            room: "sala\n2", round: 17, points: 60, outcome: .unknown("won"), finishedAt: 0)
         #expect(row.csvLine == "\"3B, tarde\",4,\"Ana \"\"la rápida\"\"\",hangman,\"sala\n2\",17,60,won,1970-01-01T00:00:00Z,,,")
         #expect(ExportRow.csvHeader == "group,session,student,game,room,round,points,outcome,finished_at,content,correct,questions")
-        let plain = ExportRow(group: "3B", session: nil, student: "Bo", game: "quiz", room: "q",
-                              round: 1, points: 0, outcome: "", finishedAt: 1_700_000_000)
+        let plain = ExportRow(group: "3B", session: nil, student: "Bo", game: .quiz, room: "q",
+                              round: 1, points: 0, outcome: .quizType(""), finishedAt: 1_700_000_000)
         #expect(plain.csvLine == "3B,,Bo,quiz,q,1,0,,2023-11-14T22:13:20Z,,,")
         #expect(ExportRow.csvDocument([plain]) == ExportRow.csvHeader + "\r\n" + plain.csvLine + "\r\n")
     }
@@ -23,9 +23,9 @@ struct ExportTests {
             let bea = try db.ensureStudent(groupID: b, name: "Bea", at: 0)
             let session = try db.openSession(groupID: a, joinCode: "ABCDEF", at: 0)
             for (group, student, end) in [(a, ana, 100.0), (b, bea, 200.0), (a, ana, 300.0)] {
-                try db.saveRound(RoundRecord(sessionID: group == a ? session : nil, groupID: group, game: "hangman",
+                try db.saveRound(RoundRecord(sessionID: group == a ? session : nil, groupID: group, game: .hangman,
                                              room: "r", subject: "d", detail: "", startedAt: end - 10, endedAt: end,
-                                             scores: [ScoreRecord(studentID: student, points: Int(end), outcome: "won")]))
+                                             scores: [ScoreRecord(studentID: student, points: Int(end), outcome: .unknown("won"))]))
             }
             #expect(try db.exportScores(groupName: nil, since: nil).map(\.points) == [100, 200, 300])
             let only3b = try db.exportScores(groupName: "3b", since: nil)
@@ -72,8 +72,8 @@ struct CSVInjectionTests {
     }
 
     @Test func aWholeRowIsNeutralised() {
-        let row = ExportRow(group: "=cmd", session: nil, student: "-Bo", game: "quiz", room: "@r",
-                            round: 1, points: 0, outcome: "+", finishedAt: 0)
+        let row = ExportRow(group: "=cmd", session: nil, student: "-Bo", game: .quiz, room: "@r",
+                            round: 1, points: 0, outcome: .quizType("+"), finishedAt: 0)
         #expect(row.csvLine == "'=cmd,,'-Bo,quiz,'@r,1,0,'+,1970-01-01T00:00:00Z,,,")
     }
 }

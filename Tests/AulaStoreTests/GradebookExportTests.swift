@@ -16,17 +16,17 @@ struct GradebookExportTests {
         let bo = try db.ensureStudent(groupID: group, name: "Bo", at: 20)
         let formula = try db.ensureStudent(groupID: group, name: "=1+1", at: 30)
         let at = try db.ensureStudent(groupID: group, name: "@SUM(A1)", at: 40)
-        try db.saveRound(RoundRecord(sessionID: nil, groupID: group, game: "hangman", room: "hangman-1", subject: "animales-es",
+        try db.saveRound(RoundRecord(sessionID: nil, groupID: group, game: .hangman, room: "hangman-1", subject: "animales-es",
                                      detail: #"{"word":"gato"}"#, startedAt: 90, endedAt: 100,
-                                     scores: [ScoreRecord(studentID: ana, points: 30, outcome: "solved"),
-                                              ScoreRecord(studentID: formula, points: 10, outcome: "played")]))
+                                     scores: [ScoreRecord(studentID: ana, points: 30, outcome: .solved),
+                                              ScoreRecord(studentID: formula, points: 10, outcome: .played)]))
         let graded = try db.saveRound(RoundRecord(
-            sessionID: nil, groupID: group, game: "quiz", room: "quiz-2", subject: "facts",
+            sessionID: nil, groupID: group, game: .quiz, room: "quiz-2", subject: "facts",
             detail: #"{"style":"graded","scoring":"accuracy","questions":2,"order":[0,1],"teams":[]}"#,
             startedAt: 190, endedAt: 200,
-            scores: [ScoreRecord(studentID: ana, points: 10, outcome: "graded"),
-                     ScoreRecord(studentID: bo, points: 20, outcome: "graded"),
-                     ScoreRecord(studentID: at, points: 0, outcome: "graded")]))
+            scores: [ScoreRecord(studentID: ana, points: 10, outcome: .graded),
+                     ScoreRecord(studentID: bo, points: 20, outcome: .graded),
+                     ScoreRecord(studentID: at, points: 0, outcome: .graded)]))
         try db.saveQuizAnswers(roundID: graded, answers: [
             QuizAnswerRecord(studentID: ana, questionIndex: 0, answer: "2", elapsed: 1, points: 10),
             QuizAnswerRecord(studentID: ana, questionIndex: 1, answer: "1", elapsed: 2, points: 0),
@@ -35,15 +35,15 @@ struct GradebookExportTests {
             // @SUM(A1) answered nothing: 0 right out of 2 asked.
         ])
         let personality = try db.saveRound(RoundRecord(
-            sessionID: nil, groupID: group, game: "quiz", room: "quiz-3", subject: "trip",
+            sessionID: nil, groupID: group, game: .quiz, room: "quiz-3", subject: "trip",
             detail: #"{"style":"personality","scoring":"speed","questions":3,"order":[0,1,2],"teams":[]}"#,
-            startedAt: 290, endedAt: 300, scores: [ScoreRecord(studentID: bo, points: 300, outcome: "sun")]))
+            startedAt: 290, endedAt: 300, scores: [ScoreRecord(studentID: bo, points: 300, outcome: .quizType("sun"))]))
         try db.saveQuizAnswers(roundID: personality, answers: [
             QuizAnswerRecord(studentID: bo, questionIndex: 0, answer: "1", elapsed: 1, points: 100)])
         _ = try db.recordLevelResult(studentID: ana, levelID: "w1-03", score: 500, stars: 2, solvedAt: 400, xpReward: 10)
-        try db.saveRound(RoundRecord(sessionID: nil, groupID: group, game: "level", room: "level-4", subject: "w1-03",
+        try db.saveRound(RoundRecord(sessionID: nil, groupID: group, game: .level, room: "level-4", subject: "w1-03",
                                      detail: "{}", startedAt: 390, endedAt: 400,
-                                     scores: [ScoreRecord(studentID: ana, points: 500, outcome: "solved")]))
+                                     scores: [ScoreRecord(studentID: ana, points: 500, outcome: .solved)]))
         return (ana, bo, formula, at)
     }
 

@@ -41,9 +41,9 @@ struct LevelProgressTests {
         try withDatabase { db, _ throws in
             let g = try db.ensureGroup(name: "3B", at: 0)
             let ana = try db.ensureStudent(groupID: g, name: "Ana", at: 0)
-            let roundID = try db.saveRound(RoundRecord(sessionID: nil, groupID: g, game: "quiz", room: "q", subject: "capitals",
+            let roundID = try db.saveRound(RoundRecord(sessionID: nil, groupID: g, game: .quiz, room: "q", subject: "capitals",
                                                        detail: "", startedAt: 0, endedAt: 60,
-                                                       scores: [ScoreRecord(studentID: ana, points: 80, outcome: "team")]))
+                                                       scores: [ScoreRecord(studentID: ana, points: 80, outcome: .quizType("team"))]))
             let answers = [QuizAnswerRecord(studentID: ana, questionIndex: 0, answer: "b", elapsed: 3.5, points: 50),
                            QuizAnswerRecord(studentID: ana, questionIndex: 1, answer: "Lima, \"Perú\"", elapsed: 7.25, points: 30)]
             try db.saveQuizAnswers(roundID: roundID, answers: answers)

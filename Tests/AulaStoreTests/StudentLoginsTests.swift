@@ -7,9 +7,9 @@ import Testing
 /// the store's failure hook the login tests use (defect 5).
 @Suite struct StudentLoginsTests {
     private func scoreOnce(_ db: Database, groupID: Int64, studentID: Int64, at: Double) throws {
-        try db.saveRound(RoundRecord(sessionID: nil, groupID: groupID, game: "hangman", room: "h1", subject: "x",
+        try db.saveRound(RoundRecord(sessionID: nil, groupID: groupID, game: .hangman, room: "h1", subject: "x",
                                      detail: "", startedAt: at, endedAt: at,
-                                     scores: [ScoreRecord(studentID: studentID, points: 10, outcome: "solved")]))
+                                     scores: [ScoreRecord(studentID: studentID, points: 10, outcome: .solved)]))
     }
 
     @Test func loginsStoreThePeerAndTimeAndANameFromElsewhereStartsFresh() throws {

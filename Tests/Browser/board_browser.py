@@ -5,21 +5,29 @@ Headless Chromium (Debian's chromium + chromium-driver, driven by Selenium from
 PyPI; no browser download) loads the board while scripted students play a quiz
 and a hangman round over TCP, and checks what a person in the room would see:
 the join code, the question text, the countdown going down, the bar chart with
-the right counts after the question, the leaderboard names in order, the
-hangman mask. Saves screenshots. Every wait is bounded.
+the right counts after the question, the leaderboard names in order,
+personality results with team sync, the hangman mask, the follow dropdown
+choosing another room, a rank change animated, and every text in Spanish
+with ?lang=es, no motion when reduced motion is asked for, and the
+teacher's progress grid. Saves screenshots (at a 1024x768 viewport, or
+BOARD_VIEWPORT=WxH). Every wait is bounded.
 
     board_browser.py BOARD_URL STUDENT_PORT JOIN_CODE SCREENSHOT_DIR
 Exit 0 when everything was seen; 1 with the reason otherwise.
 """
 import json
 import os
+import shutil
 import socket
+import subprocess
 import sys
 import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+from urllib.parse import urlencode, urlsplit, urlunsplit, parse_qsl
 
 
 class Student:
@@ -88,14 +96,52 @@ def until(what, check, timeout=10):
     raise AssertionError(f"the board never showed {what} (last: {last!r})")
 
 
+def with_query(url, **extra):
+    """The board's address with more query parameters (keeps ?key=)."""
+    parts = urlsplit(url)
+    query = dict(parse_qsl(parts.query))
+    query.update(extra)
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def english_fragments(table_en, table_es):
+    """The fixed words of every English text that Spanish says otherwise."""
+    out = set()
+    for key, en in table_en.items():
+        if table_es.get(key) == en:
+            continue
+        for piece in en.replace("{1}", "{0}").replace("{2}", "{0}").split("{0}"):
+            piece = piece.strip(" :—()…")
+            if len(piece) >= 5:
+                out.add(piece)
+    return out
+
+
+def firefox_shot(url, path):
+    """By hand only (BOARD_FIREFOX=1): the same page in headless Firefox ESR
+    (firefox_shot.py, through Firefox's own Marionette protocol)."""
+    if not os.environ.get("BOARD_FIREFOX") or not shutil.which("firefox-esr"):
+        return
+    tool = os.path.join(os.path.dirname(os.path.abspath(__file__)), "firefox_shot.py")
+    try:
+        subprocess.run([sys.executable, tool, url, path, "3"], timeout=90)
+    except subprocess.TimeoutExpired:
+        print(f"firefox-esr did not finish the screenshot of {url}", file=sys.stderr)
+
+
 def main():
     url, port, code, shots = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
     os.makedirs(shots, exist_ok=True)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"]:
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The page as a projector shows it: exactly 1024x768 unless BOARD_VIEWPORT
+    # says otherwise (e.g. 480x800 to look at a narrow window by hand).
+    width, height = (int(n) for n in os.environ.get("BOARD_VIEWPORT", "1024x768").split("x"))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.set_page_load_timeout(15)
     text = lambda id_: driver.find_element(By.ID, id_).text
     try:
@@ -134,6 +180,7 @@ def main():
         items = until("the bar chart", bars)
         assert "correct" in items[1].get_attribute("class"), "the right answer is not marked"
         assert "✓" in items[1].text or "correct" in items[1].get_attribute("class")
+        time.sleep(0.7)  # the bars grow in 0.6 s (the tally stays 2 s): the screenshot shows them grown
         driver.save_screenshot(os.path.join(shots, "board-tally.png"))
 
         for s in students:
@@ -148,22 +195,132 @@ def main():
             return names == expected and names
         until("the leaderboard in order " + repr(expected), ranks)
         driver.save_screenshot(os.path.join(shots, "board-leaderboard.png"))
+        table_en = driver.execute_script("return JSON.parse(document.getElementById('strings').textContent)")
+
+        # A personality quiz with teams: Ana and Ben (Red) pick the same type
+        # every time, Cy (Blue) another one.
+        for s in students:
+            s.send("leave")
+            s.wait(lambda e, n=s.name: e.get("ev") == "room.left" and e.get("player") == n)
+        ana.send("create quiz trip")
+        proom = ana.event("room.joined")["room"]
+        for s in (ben, cy):
+            s.send("join " + proom)
+            s.event("room.joined")
+        for s, team in ((ana, "Red"), (ben, "Red"), (cy, "Blue")):
+            s.send("team " + team)
+            s.wait(lambda e, n=s.name: e.get("ev") == "info" and f"{n} is in team" in e.get("text", ""))
+        ana.send("start")
+        for cys in ("2", "2", "4"):  # the third is a scale from 1 to 10: 4 falls in Cy's band
+            for s in students:
+                s.event("quiz.question")
+            ana.send("1"); ben.send("1"); cy.send(cys)
+        ana.event("quiz.result", timeout=15)
+        until("the personality types", lambda: "Sunny beach" in text("results-types") and "Ana, Ben" in text("results-types"))
+        assert "Sailing" in text("results-types") and "Cy" in text("results-types"), text("results-types")
+
+        def sync():
+            rows = driver.find_elements(By.CSS_SELECTOR, "#results-teams li")
+            return {r.find_element(By.CSS_SELECTOR, ".label").text: r.get_attribute("data-sync") for r in rows}
+        synced = until("team sync", lambda: len(sync()) == 2 and sync())
+        assert synced.get("Team Red: Sunny beach") == "100", synced
+        assert synced.get("Team Blue: Sailing") == "0", synced  # a team of one is never in sync
+        ana.event("round.end", timeout=15)
+        until("the leaderboard beside the results",
+              lambda: driver.find_element(By.ID, "results-ranks-box").is_displayed()
+              and len(driver.find_elements(By.CSS_SELECTOR, "#results-ranks li .name")) == 3)
+        driver.save_screenshot(os.path.join(shots, "board-personality.png"))
+        firefox_shot(with_query(url, follow=proom), os.path.join(shots, "firefox-personality.png"))
 
         # A hangman round: the board follows the newest activity by itself.
         ben.send("leave")
-        time.sleep(0.3)
+        ben.wait(lambda e: e.get("ev") == "room.left" and e.get("player") == "Ben")
         ben.send("create hangman prueba-es")
         hroom = ben.event("room.joined")["room"]
         cy.send("leave")
-        time.sleep(0.3)
+        cy.wait(lambda e: e.get("ev") == "room.left" and e.get("player") == "Cy")
         cy.send("join " + hroom)
         cy.event("room.joined")
         ben.send("start")
         state = ben.event("hangman.state")
         until("the hangman mask", lambda: text("hangman-mask").replace(" ", "") == state["mask"])
         driver.save_screenshot(os.path.join(shots, "board-hangman.png"))
+        firefox_shot(url, os.path.join(shots, "firefox-hangman.png"))
+
+        # The dropdown: this page alone goes back to the personality quiz's
+        # room (its recent events replay: the results), then back to the console's choice.
+        # (the list is redrawn when a room opens or closes: find it afresh each try)
+        def choose(value):
+            Select(driver.find_element(By.ID, "follow-select")).select_by_value(value)
+            return driver.find_element(By.ID, "follow-select").get_attribute("value") == value
+        until("the room in the dropdown, chosen", lambda: choose(proom))
+        until("the chosen room's results", lambda: driver.find_element(By.ID, "results").is_displayed()
+              and "Sunny beach" in text("results-types"))
+        assert "follow=" + proom in driver.current_url, driver.current_url
+        until("the console's choice in the dropdown", lambda: choose(""))
+        until("the console's choice again", lambda: text("hangman-mask").replace(" ", "") == state["mask"])
+        assert "follow=" not in driver.current_url, driver.current_url
+
+        # A rank change: the row that moved up slides from its old place, marked ▲.
+        driver.execute_script("""
+            aulaBoard.handle({ev: "round.end", room: "r-flip", kind: "hangman", leaderboard: [{name: "Eva", points: 10}, {name: "Fay", points: 5}]});
+            aulaBoard.handle({ev: "round.end", room: "r-flip", kind: "hangman", leaderboard: [{name: "Fay", points: 20}, {name: "Eva", points: 10}]});""")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#leaderboard-list li")
+        assert [r.find_element(By.CSS_SELECTOR, ".name").text for r in rows] == ["Fay", "Eva"]
+        assert rows[0].find_element(By.CSS_SELECTOR, ".move").text == "▲1", rows[0].text
+        assert rows[1].find_element(By.CSS_SELECTOR, ".move").text == "▼1", rows[1].text
+        assert "moving" in rows[0].get_attribute("class"), "the row that moved was not animated"
+
+        # Spanish: the same screens, every text from the Spanish catalog.
+        driver.get(with_query(url, lang="es", follow=room))
+        until("the leaderboard in Spanish", lambda: text("leaderboard-title").startswith("Clasificación") and ranks())
+        table_es = driver.execute_script("return JSON.parse(document.getElementById('strings').textContent)")
+        english = english_fragments(table_en, table_es)
+        assert len(english) > 10, english
+
+        def no_english():
+            body = driver.find_element(By.TAG_NAME, "body").text
+            found = [w for w in english if w in body]
+            assert not found, f"English on the Spanish page: {found}"
+            return True
+        until("Spanish only", no_english, timeout=3)
+        assert text("follow-label") == "Seguir", text("follow-label")
+        options = [o.text for o in Select(driver.find_element(By.ID, "follow-select")).options]
+        assert options[:3] == ["Lo que diga la consola", "El reto de la clase", "Solo el código de la clase"], options
+        driver.save_screenshot(os.path.join(shots, "board-es-leaderboard.png"))
+        driver.get(with_query(url, lang="es", follow=proom))
+        until("the personality results in Spanish", lambda: "Equipo Red: Sunny beach" in text("results-teams")
+              and "en sintonía el 100 %" in text("results-teams"))
+        until("Spanish only", no_english, timeout=3)
+        driver.get(with_query(url, lang="es", follow=hroom))
+        until("hangman in Spanish", lambda: "vidas" in text("hangman-lives") and text("hangman-tried").startswith("Probadas"))
+        until("Spanish only", no_english, timeout=3)
+        driver.save_screenshot(os.path.join(shots, "board-es-hangman.png"))
+
+        # Reduced motion asked for: the same arrows, no sliding.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        driver.get(url)
+        until("the page again", lambda: text("code") == code)
+        driver.execute_script("""
+            aulaBoard.handle({ev: "round.end", room: "r-still", kind: "hangman", leaderboard: [{name: "Eva", points: 10}, {name: "Fay", points: 5}]});
+            aulaBoard.handle({ev: "round.end", room: "r-still", kind: "hangman", leaderboard: [{name: "Fay", points: 20}, {name: "Eva", points: 10}]});""")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#leaderboard-list li")
+        assert rows[0].find_element(By.CSS_SELECTOR, ".move").text == "▲1", rows[0].text
+        assert all("moving" not in r.get_attribute("class") and not r.get_attribute("style") for r in rows), \
+            "rows moved although reduced motion was asked for"
+
+        # The teacher's page: the class's progress grid (no level tried yet) and who is in.
+        driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
+        until("the progress grid", lambda: len(driver.find_elements(By.CSS_SELECTOR, "table.progress tbody tr")) == 3)
+        cells = driver.find_elements(By.CSS_SELECTOR, "table.progress td.untried")
+        assert cells and all(c.text == "·" for c in cells), [c.text for c in cells]
+        roster = driver.find_element(By.CSS_SELECTOR, "table.roster").text
+        assert all(name in roster for name in ("Ana", "Ben", "Cy")), roster
+        driver.save_screenshot(os.path.join(shots, "board-teacher.png"))
         print("board browser test: join code, question, countdown "
-              f"{first}->{second}, tally {counts}, leaderboard {expected}, hangman {state['mask']}: all seen")
+              f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
+              "dropdown, rank change (and still with reduced motion), Spanish, teacher grid: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))

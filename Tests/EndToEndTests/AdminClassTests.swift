@@ -118,9 +118,9 @@ import AulaStore
         // A round played in this session.
         try server.store { db in
             let martaID = try #require(try db.student(groupID: session.groupID, name: "Marta")).id
-            _ = try db.saveRound(RoundRecord(sessionID: session.id, groupID: session.groupID, game: "hangman", room: "hangman-1",
+            _ = try db.saveRound(RoundRecord(sessionID: session.id, groupID: session.groupID, game: .hangman, room: "hangman-1",
                                              subject: "gato", detail: "", startedAt: 1, endedAt: 2,
-                                             scores: [ScoreRecord(studentID: martaID, points: 30, outcome: "won")]))
+                                             scores: [ScoreRecord(studentID: martaID, points: 30, outcome: .unknown("won"))]))
         }
         let closed = admin.run("class close")
         #expect(closed.contains { $0.contains("Marta") && $0.contains("30") })

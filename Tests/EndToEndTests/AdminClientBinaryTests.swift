@@ -11,7 +11,12 @@ import Testing
     static var binary: URL? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let build = root.appendingPathComponent(".build")
-        var candidates = [build.appendingPathComponent("debug/aula")]
+        // First the build the tests run from (also a --scratch-path build), then the repository's .build.
+        var candidates: [URL] = []
+        if let tests = Bundle.main.executableURL?.deletingLastPathComponent() {
+            candidates.append(tests.appendingPathComponent("aula"))
+        }
+        candidates.append(build.appendingPathComponent("debug/aula"))
         if let triples = try? FileManager.default.contentsOfDirectory(atPath: build.path) {
             candidates += triples.map { build.appendingPathComponent("\($0)/debug/aula") }
         }

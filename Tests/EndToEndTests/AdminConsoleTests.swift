@@ -167,9 +167,9 @@ import AulaStore
         let session = try #require(try server.store { try $0.openSession() })
         try server.store { db in
             let id = try #require(try db.student(groupID: session.groupID, name: "Marta")).id
-            _ = try db.saveRound(RoundRecord(sessionID: session.id, groupID: session.groupID, game: "quiz", room: "quiz-2",
+            _ = try db.saveRound(RoundRecord(sessionID: session.id, groupID: session.groupID, game: .quiz, room: "quiz-2",
                                              subject: "animales", detail: "", startedAt: 1_700_000_000, endedAt: 1_700_000_060,
-                                             scores: [ScoreRecord(studentID: id, points: 42, outcome: "correct")]))
+                                             scores: [ScoreRecord(studentID: id, points: 42, outcome: .quizType("correct"))]))
             _ = try db.recordLevelResult(studentID: id, levelID: "1-1", score: 100, stars: 3, solvedAt: 1, xpReward: 10)
         }
         #expect(admin.text("leaderboard").contains("Marta"))

@@ -30,9 +30,10 @@ import Testing
     @Test(.enabled(if: missing == nil, "needs chromium, chromium-driver and selenium"))
     func aClassSeesTheQuizAndHangmanOnTheBoard() throws {
         let server = try TestServer(configure: { $0.boardPort = 0 },
-                                    content: QuizSupport.content.merging(["Decks/words/prueba-es.json": HangmanFixture.deck]) { a, _ in a },
+                                    content: QuizSupport.content.merging(["Decks/words/prueba-es.json": HangmanFixture.deck]) { a, _ in a }
+                                        .merging(LevelTestContent.standard()) { a, _ in a },
                                     games: { server in
-                                        QuizRoom.register(server, reviewPause: 0.5)
+                                        QuizRoom.register(server, reviewPause: 2)  // long enough to see (and shoot) the grown bars
                                         HangmanGame.register(server, seed: 42)
                                     })
         defer { server.stop() }

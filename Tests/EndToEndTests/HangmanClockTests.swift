@@ -6,8 +6,9 @@ import Testing
 /// the 10-second warning, the timeout), the BEL at the start of a turn in
 /// text mode only, and the end of a round where everyone was benched.
 @Suite(.serialized) struct HangmanClockTests {
+    /// In virtual time (issue 18): the 11-second turn takes no 11 seconds.
     @Test func aTurnWarnsAtTenSecondsThenTimesOutWithoutCost() throws {
-        let server = try HangmanFixture.server()
+        let server = try HangmanFixture.server(virtualClock: true)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
         ana.send("create hangman medium prueba-es")
@@ -23,11 +24,13 @@ import Testing
         let turn = try #require(state["turn"] as? String)
         let (holder, other) = turn == "Ana" ? (ana, ben) : (ben, ana)
         // At 10 s left: the player gets `timer`, the room an info naming them.
+        try server.advance(by: 1)
         let timer = try #require(holder.waitForEvent("timer", timeout: 4))
         #expect(timer["seconds_left"] as? Int == 10)
         #expect(timer["room"] as? String == room)
         #expect(other.waitForEvent("info", timeout: 2) { ($0["text"] as? String) == "10 seconds, \(turn)!" } != nil)
         // Then the turn runs out: it passes, no life lost, and the clock starts again.
+        try server.advance(by: 10)
         let passed = try #require(other.waitForEvent("hangman.state", timeout: 14))
         #expect(passed["turn"] as? String != turn)
         #expect((passed["lives"] as? [String: Int])?[turn] == 5)
@@ -71,13 +74,17 @@ import Testing
     }
 
     @Test func everyoneBenchedForTimeoutsEndsWithItsOwnReason() throws {
-        let server = try HangmanFixture.server()
+        let server = try HangmanFixture.server(virtualClock: true)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         ana.send("create hangman medium prueba-es")
         _ = ana.waitForEvent("room.joined")
         ana.send("set turn 5")
         _ = ana.waitForEvent("info")
         ana.send("start")
+        _ = try #require(ana.nextState())
+        // Three 5-second turns run out: benched. Not one second more, so the
+        // round's save wait (3 s) is still running when the store answers.
+        try server.advance(by: 15)
         let end = try #require(ana.waitForEvent("round.end", timeout: 20))
         #expect(end["outcome"] as? String == "everyone_benched")
         #expect((end["round"] as? [[String: Any]])?.first?["rank"] as? Int == 1)

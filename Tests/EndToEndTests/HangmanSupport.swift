@@ -15,8 +15,9 @@ enum HangmanFixture {
     ]}
     """
 
-    static func server(_ configure: @escaping (inout ServerConfig) -> Void = { _ in }) throws -> TestServer {
-        try TestServer(configure: configure, content: ["Decks/words/prueba-es.json": deck],
+    static func server(virtualClock: Bool = false,
+                       _ configure: @escaping (inout ServerConfig) -> Void = { _ in }) throws -> TestServer {
+        try TestServer(virtualClock: virtualClock, configure: configure, content: ["Decks/words/prueba-es.json": deck],
                        games: { HangmanGame.register($0, seed: 42) })
     }
 

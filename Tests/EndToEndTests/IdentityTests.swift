@@ -313,8 +313,8 @@ import AulaStore
         let first = try #require(studentID(server, "Ana"))
         let open = try #require(server.running.onLoop { $0.openGroupRef.id })
         try server.store { db in
-            try db.saveRound(RoundRecord(sessionID: nil, groupID: open, game: "hangman", room: "h1", subject: "x", detail: "",
-                                         startedAt: 0, endedAt: 1, scores: [ScoreRecord(studentID: first, points: 30, outcome: "solved")]))
+            try db.saveRound(RoundRecord(sessionID: nil, groupID: open, game: .hangman, room: "h1", subject: "x", detail: "",
+                                         startedAt: 0, endedAt: 1, scores: [ScoreRecord(studentID: first, points: 30, outcome: .solved)]))
         }
         ana.close()
         try waitUntil("Ana forgotten") { connected(server, "Ana") == nil }
@@ -335,7 +335,7 @@ import AulaStore
         try waitUntil("the new row") { studentID(server, "Ana") != nil }
         let fresh = try #require(studentID(server, "Ana"))
         #expect(fresh != first)
-        #expect(try server.store { try $0.totalPoints(studentID: fresh, game: "hangman") } == 0)
-        #expect(try server.store { try $0.totalPoints(studentID: first, game: "hangman") } == 30)
+        #expect(try server.store { try $0.totalPoints(studentID: fresh, game: .hangman) } == 0)
+        #expect(try server.store { try $0.totalPoints(studentID: first, game: .hangman) } == 30)
     }
 }

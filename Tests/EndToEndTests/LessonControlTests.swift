@@ -7,11 +7,12 @@ import Testing
 /// gives back the time that was left, `extend` and `skip` act, `all` reaches
 /// every room, Spanish names work, and the rooms get `paused`/`resumed`.
 /// Clocks are short (5 s questions and turns, 3 s levels: the shortest allowed) so "nothing timed
-/// out" is shown by sleeping past them; the time left is compared exactly,
-/// read from the room while paused (a paused clock does not move).
+/// out" is shown by moving time past them — virtual time (issue 18), no
+/// sleeping; the time left is compared exactly, read from the room while
+/// paused (a paused clock does not move).
 @Suite(.serialized) struct LessonControlTests {
     @Test func aQuizQuestionPausesResumesExtendsAndSkips() throws {
-        let server = try LessonSupport.server()
+        let server = try LessonSupport.server(virtualClock: true)
         let admin = try server.admin()
         let (room, clients) = try QuizSupport.room(server, deck: "short", names: ["Ana", "Ben"])
         let ana = clients[0], ben = clients[1]
@@ -25,7 +26,7 @@ import Testing
         #expect(left > 0 && left <= 5)
         #expect(LessonSupport.refusedWhilePaused(ana, ["2"]))
         // Longer than the whole question: nothing closes while paused.
-        #expect(LessonSupport.clockHeld(server, room, at: left, for: 5.5))
+        #expect(try LessonSupport.clockHeld(server, room, at: left, for: 5.5))
         #expect(ben.waitForEvent("quiz.tally", timeout: 0.3) == nil)
 
         #expect(admin.text("resume \(room)").contains("Resumed: \(room)"))
@@ -43,18 +44,21 @@ import Testing
         let tally = try #require(ben.waitForEvent("quiz.tally"))
         #expect(tally["index"] as? Int == 1)
         #expect(tally["counts"] as? [Int] == [0, 1, 0])
+        try server.advance(by: 0.2)  // the tally's review pause
         #expect(ben.waitForEvent("quiz.question")?["index"] as? Int == 2)
         // A pause during the tally holds the next question until resume.
         #expect(admin.text("skip \(room)").contains("Moved on: \(room)"))
         #expect(ben.waitForEvent("quiz.tally")?["index"] as? Int == 2)
         #expect(admin.text("pause \(room)").contains("Paused: \(room)"))
-        #expect(ben.waitForEvent("quiz.question", timeout: 0.6) == nil)
+        try server.advance(by: 0.6)  // three review pauses: still held
+        #expect(ben.waitForEvent("quiz.question", timeout: 0.3) == nil)
         #expect(admin.text("resume \(room)").contains("Resumed: \(room)"))
+        try server.advance(by: 0.2)
         #expect(ben.waitForEvent("quiz.question")?["index"] as? Int == 3)
     }
 
     @Test func aHangmanTurnPausesResumesExtendsAndTheRoundIsSkipped() throws {
-        let server = try LessonSupport.server()
+        let server = try LessonSupport.server(virtualClock: true)
         let admin = try server.admin()
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
@@ -80,7 +84,7 @@ import Testing
         cy.send("join \(room)")
         #expect(cy.waitForEvent("paused")?["room"] as? String == room)
         // Longer than the whole turn: no timeout while paused.
-        #expect(LessonSupport.clockHeld(server, room, at: left, for: 5.5))
+        #expect(try LessonSupport.clockHeld(server, room, at: left, for: 5.5))
         #expect(ana.waitForEvent("hangman.state", timeout: 0.3) == nil)
 
         #expect(admin.text("reanudar \(room)").contains(room))
@@ -97,13 +101,13 @@ import Testing
         #expect(HangmanFixture.words.contains(end["word"] as? String ?? ""))
         let round = end["round"] as? [[String: Any]] ?? []
         #expect(round.first { $0["name"] as? String == turn }?["points"] as? Int == 10)
-        let outcomes = try server.store { db in try db.query("SELECT outcome FROM scores").compactMap { $0.string("outcome") } }
+        let outcomes = try server.store { db in try db.query("SELECT outcome FROM scores").map { try $0.string("outcome") } }
         #expect(outcomes == ["skipped", "skipped"])
         #expect(admin.text("skip \(room)").contains("nothing to skip"))
     }
 
     @Test func aLevelRoomPausesRefusesPlayResumesExtendsAndSkips() throws {
-        let server = try LessonSupport.server()
+        let server = try LessonSupport.server(virtualClock: true)
         let admin = try server.admin()
         let eve = try TestClient.loggedInJSON(port: server.port, name: "Eve")
         eve.send("play tick")
@@ -112,7 +116,7 @@ import Testing
         #expect(eve.waitForEvent("paused")?["room"] as? String == room)
         let left = try #require(LessonSupport.secondsLeft(server, room))
         #expect(LessonSupport.refusedWhilePaused(eve, ["run", "submit", "code"]))
-        #expect(LessonSupport.clockHeld(server, room, at: left, for: 3.5))
+        #expect(try LessonSupport.clockHeld(server, room, at: left, for: 3.5))
         #expect(eve.waitForEvent("level.result", timeout: 0.3) == nil)
 
         #expect(admin.text("resume all").contains("Resumed: \(room)"))
@@ -184,8 +188,8 @@ enum LessonSupport {
     ]
 
     /// Every game: hangman on a fixed seed, quiz tallies up for 0.2 s, levels.
-    static func server() throws -> TestServer {
-        try TestServer(configure: LevelTestContent.fastTyping, content: content, games: { server in
+    static func server(virtualClock: Bool = false) throws -> TestServer {
+        try TestServer(virtualClock: virtualClock, configure: LevelTestContent.fastTyping, content: content, games: { server in
             HangmanGame.register(server, seed: 42)
             QuizRoom.register(server, reviewPause: 0.2)
             LevelRooms.register(server)
@@ -200,10 +204,15 @@ enum LessonSupport {
         }
     }
 
-    /// After sleeping longer than the whole clock, a paused room still has
-    /// exactly the time it had (a paused clock does not move).
-    static func clockHeld(_ server: TestServer, _ room: String, at left: Double, for seconds: Double) -> Bool {
-        Thread.sleep(forTimeInterval: seconds)
+    /// After longer than the whole clock (virtual time when the server has
+    /// it, else real sleep), a paused room still has exactly the time it had
+    /// (a paused clock does not move).
+    static func clockHeld(_ server: TestServer, _ room: String, at left: Double, for seconds: Double) throws -> Bool {
+        if server.clock != nil {
+            try server.advance(by: seconds)
+        } else {
+            Thread.sleep(forTimeInterval: seconds)
+        }
         return secondsLeft(server, room) == left
     }
 

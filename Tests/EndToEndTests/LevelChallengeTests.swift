@@ -65,7 +65,7 @@ import AulaGames
 
         // Saved as one round (the solves inside it save no rounds of their own); XP was granted.
         let saved = try server.running.server.store.sync { db in
-            (try db.roundCount(), try db.leaderboard(groupID: nil, game: "level").map(\.points))
+            (try db.roundCount(), try db.leaderboard(groupID: nil, game: .level).map(\.points))
         }
         #expect(saved.0 == 1)
         #expect(saved.1.sorted(by: >) == [anaResult["points"] as? Int ?? -1, benResult["points"] as? Int ?? -1, 0])
@@ -76,14 +76,15 @@ import AulaGames
     /// A student who logs in while a challenge runs joins it on the shared
     /// clock, is in its leaderboard, and gets no extra time for being late.
     @Test func aLatecomerJoinsTheRunningChallengeWithTheTimeLeft() throws {
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
+                                    content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         let started = server.running.onLoop { server in
             server.classChallenges?.startChallenge(levelID: "t-02", minutes: 2, startedBy: "Ms Lovelace")
         }
         #expect(try started??.get() == 1)
         _ = try #require(ana.waitForEvent("level.opened"))
-        Thread.sleep(forTimeInterval: 2.2)
+        try server.advance(by: 2.2)
 
         let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
         let told = try #require(dan.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Ms Lovelace") })

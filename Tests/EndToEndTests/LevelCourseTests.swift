@@ -135,7 +135,7 @@ import AulaGames
     @Test func timeUpShowsTheRealBest() throws {
         var files = LevelTestContent.fast
         files["Levels/w1/fast.json"] = LevelTestContent.level(id: "fast", board: "#....G#", timeLimit: 3, xpRequired: 0)
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: files)
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping, content: files)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         ana.send("play fast")
         _ = ana.waitForEvent("level.opened")
@@ -151,6 +151,7 @@ import AulaGames
         _ = ana.waitForEvent("room.left")
         ana.send("play fast")
         _ = ana.waitForEvent("level.opened")
+        try server.advance(by: 3)  // the 3-second clock, in virtual time
         let end = try #require(ana.waitForEvent("round.end", timeout: 8))
         #expect(end["outcome"] as? String == "time_up")
         #expect((end["leaderboard"] as? [[String: Any]])?.first?["points"] as? Int == points)

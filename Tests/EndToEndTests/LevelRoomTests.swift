@@ -190,15 +190,19 @@ import AulaGames
     }
 
     @Test func theDeadlineEndsTheLevelAndRefusesALateSubmission() throws {
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
         let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
         cy.send("play fast")
         #expect(cy.waitForEvent("level.opened")?["time_limit"] as? Int == 2)
         cy.send("code")
         cy.type(["walk();", "walk();", "walk();", "walk();"])
         cy.send(".")
-        // Half time is announced, then time is up.
+        // The editor is closed (back at the command prompt) before time moves.
+        #expect(cy.waitForEvent("prompt") { $0["kind"] as? String == "command" } != nil)
+        // Half time is announced, then time is up (virtual time: no waiting).
+        try server.advance(by: 1)
         #expect(cy.waitForEvent("timer", timeout: 4) { $0["seconds_left"] as? Int == 1 } != nil)
+        try server.advance(by: 1)
         let result = try #require(cy.waitForEvent("level.result", timeout: 4))
         #expect(result["solved"] as? Bool == false)
         #expect(result["reason"] as? String == "time_up")
@@ -272,13 +276,13 @@ import AulaGames
     }
 
     @Test func theTeachersLessonControlsPauseExtendAndEndTheClock() throws {
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping, content: LevelTestContent.fast)
         let eve = try TestClient.loggedInJSON(port: server.port, name: "Eve")
         eve.send("play fast")
         _ = eve.waitForEvent("level.opened")
         #expect(eve.waitForEvent("timer")?["seconds_left"] as? Int == 2)
         #expect(server.running.onLoop { $0.allRooms.first?.game.pause() } == true)
-        Thread.sleep(forTimeInterval: 2.3)
+        try server.advance(by: 2.3)
         eve.send("time")
         // Still time left after more than the whole limit: the clock was paused.
         let paused = try #require(eve.waitForEvent("timer"))

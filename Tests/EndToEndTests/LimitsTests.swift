@@ -50,15 +50,17 @@ import AulaStore
         withExtendedLifetime((waiting, more, neighbour)) {}
     }
 
+    /// In virtual time (issue 18): the listener's once-a-second sweeps.
     @Test func aLoginMustFinishBeforeTheDeadline() throws {
-        let server = try TestServer { $0.limits.loginTimeout = 2 }
+        let server = try TestServer(virtualClock: true) { $0.limits.loginTimeout = 2 }
         let silent = try TestClient(port: server.port)
         #expect(silent.waitFor("Name:") != nil)
         let student = try TestClient.loggedIn(port: server.port, name: "Carla")
+        try server.advance(by: 3)
         #expect(silent.waitFor("took more than 2 seconds to log in", timeout: 6) != nil)
         #expect(silent.waitForClose())
         // A student who logged in is not touched by the deadline.
-        Thread.sleep(forTimeInterval: 1)
+        try server.advance(by: 1)
         student.send("who")
         #expect(student.waitFor("Online now (1)") != nil)
     }
@@ -100,10 +102,11 @@ import AulaStore
     }
 
     @Test func theConsoleHasItsOwnShorterLoginDeadline() throws {
-        let server = try TestServer { $0.adminLoginTimeout = 1 }
+        let server = try TestServer(virtualClock: true) { $0.adminLoginTimeout = 1 }
         try server.addTeacher()
         let idle = try TestClient(port: server.adminPort)
         #expect(idle.waitFor("Teacher:") != nil)
+        try server.advance(by: 2)
         #expect(idle.waitFor("took more than 1 seconds", timeout: 4) != nil)
         #expect(idle.waitForClose())
     }

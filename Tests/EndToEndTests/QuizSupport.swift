@@ -48,8 +48,8 @@ enum QuizSupport {
     ]
 
     /// A test server with quiz rooms whose tally stays up only briefly.
-    static func server(content: [String: String] = QuizSupport.content) throws -> TestServer {
-        try TestServer(content: content, games: { server in QuizRoom.register(server, reviewPause: 0.2) })
+    static func server(content: [String: String] = QuizSupport.content, virtualClock: Bool = false) throws -> TestServer {
+        try TestServer(virtualClock: virtualClock, content: content, games: { server in QuizRoom.register(server, reviewPause: 0.2) })
     }
 
     /// Logs in JSON clients; the first creates a quiz room on `deck`, the others join it.

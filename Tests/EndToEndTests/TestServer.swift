@@ -1,16 +1,28 @@
 import Foundation
 @testable import AulaServer
+import AulaNet
 import AulaStore
 
 /// A real server on ephemeral loopback ports, with its own temporary database
 /// and content folder, running its loop on a background thread.
+///
+/// `virtualClock: true` runs the loop on a paused `VirtualClock` (issue 18):
+/// room timers, turn clocks and save waits then fire only when the test calls
+/// `advance(by:)`, at once and in order, so a 30-second question takes no 30
+/// seconds. Sockets, the store and the judge stay real, so: wait for the
+/// answer to a line before advancing (the advance may otherwise overtake the
+/// line on its way in); advance in steps that end where the test looks (a step
+/// that passes a round's end also passes its save wait, before the store may
+/// have answered); and mind that lines-per-second budgets see no time pass.
 final class TestServer {
     let running: RunningServer
     let directory: URL
     let port: Int
+    /// The paused clock, when the test asked for one.
+    let clock: VirtualClock?
     var databasePath: String { directory.appendingPathComponent("aula.sqlite").path }
 
-    init(configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
+    init(virtualClock: Bool = false, configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
          games: @escaping (Server) -> Void = { server in
              Games.registerAll(server)
              EchoGame.register(server)
@@ -31,7 +43,9 @@ final class TestServer {
         config.contentDirectory = directory.path
         config.logLevel = .error
         configure(&config)
-        running = try RunningServer(config: config, registerGames: games)
+        let clock = virtualClock ? VirtualClock() : nil
+        self.clock = clock
+        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: games)
         running.runInBackground()
         guard let port = running.onLoop({ $0.studentPort }) else { throw TestError("server did not answer") }
         self.port = port
@@ -39,6 +53,15 @@ final class TestServer {
 
     func stop() {
         running.stop()
+    }
+
+    /// Virtual clock only: moves time `seconds` on, firing every timer due on
+    /// the way (on the loop thread; returns once they ran). How many fired.
+    @discardableResult
+    func advance(by seconds: Double) throws -> Int {
+        guard clock != nil else { throw TestError("advance(by:) needs TestServer(virtualClock: true)") }
+        guard let fired = running.onLoop({ $0.loop.advance(by: seconds) }) else { throw TestError("server did not answer") }
+        return fired
     }
 
     deinit {

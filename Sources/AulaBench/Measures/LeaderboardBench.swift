@@ -26,7 +26,7 @@ public enum LeaderboardBench {
 
         let groupCount = max(1, groups)
         let perGroup = max(5, studentsPerGroup)
-        let games = ["hangman", "quiz", "level"]
+        let games = GameKind.scored
         var rng = SplitMix(seed: 42)
 
         let started = Date()
@@ -53,7 +53,7 @@ public enum LeaderboardBench {
                     let first = Int(rng.next() % UInt64(ids.count))
                     for k in 0..<players {
                         scores.append(ScoreRecord(studentID: ids[(first + k) % ids.count],
-                                                  points: Int(rng.next() % 120), outcome: "played"))
+                                                  points: Int(rng.next() % 120), outcome: .played))
                     }
                     let t = Double(round)
                     try db.saveRound(RoundRecord(sessionID: nil, groupID: gid, game: games[round % games.count],

@@ -74,6 +74,11 @@ public enum Sight: Int, Sendable, CaseIterable {
     }
 
     public init?(name: String) {
+        // Every tile name starts with a capital A–Z; a name starting with any
+        // other ASCII character cannot equal one (an ASCII first scalar stays
+        // first under normalization), so most names are refused without the
+        // eight comparisons (issue 20: variables, commands and sensors pass here).
+        if let first = name.utf8.first, first < 0x80, first < 0x41 || first > 0x5A { return nil }
         guard let found = Sight.allCases.first(where: { $0.name == name }) else { return nil }
         self = found
     }

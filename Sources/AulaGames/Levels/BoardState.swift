@@ -27,7 +27,14 @@ public struct BoardState: Sendable {
     public let maybe: Set<Position>
 
     public init(level: Level, layout: LevelLayout) {
-        let board = level.boardRows(layout.board)
+        self = BoardState(level: level, board: layout.board).placing(layout)
+    }
+
+    /// Board variant `board` of the level with Ada at her start and no items:
+    /// what every layout on that board starts from. The judge makes it once
+    /// per variant and places each layout's items on a copy (issue 20).
+    init(level: Level, board index: Int) {
+        let board = level.boardRows(index)
         height = board.count
         width = board.map(\.count).max() ?? 0
         var tiles: [Tile] = []
@@ -44,9 +51,15 @@ public struct BoardState: Sendable {
         ada = Position(row: level.ada.row, col: level.ada.col)
         facing = Facing(rawValue: level.ada.facing) ?? .east
         health = max(level.ada.health, 1)
-        for p in layout.irons { if let i = index(p), !iron[i] { iron[i] = true; ironLeft += 1 } }
-        for p in layout.keys { if let i = index(p), !keys[i] { keys[i] = true; keysLeft += 1 } }
-        for p in layout.enemies where index(p) != nil && !enemies.contains(where: { $0.at == p }) { enemies.append(Enemy(at: p)) }
+    }
+
+    /// This blank board with a layout's items placed (a layout on this board variant).
+    func placing(_ layout: LevelLayout) -> BoardState {
+        var state = self
+        for p in layout.irons { if let i = index(p), !state.iron[i] { state.iron[i] = true; state.ironLeft += 1 } }
+        for p in layout.keys { if let i = index(p), !state.keys[i] { state.keys[i] = true; state.keysLeft += 1 } }
+        for p in layout.enemies where index(p) != nil && !state.enemies.contains(where: { $0.at == p }) { state.enemies.append(Enemy(at: p)) }
+        return state
     }
 
     // MARK: - Looking at the board
@@ -93,63 +106,62 @@ public struct BoardState: Sendable {
 
     // MARK: - Ada's turn
 
-    /// Does one action; returns whether it went well and what happened.
-    /// `line` is only used in the phrases.
-    mutating func perform(_ action: Action, line: Int) -> (ok: Bool, message: Phrase?) {
-        let l = "\(line)"
+    /// Does one action and tells what happened (`ActionResult.phrase` words
+    /// it): no phrase is built for the judge, which shows none of its actions.
+    mutating func act(_ action: Action) -> ActionResult {
         switch action {
         case .turnLeft:
             facing = facing.left
-            return (true, nil)
+            return .done
         case .turnRight:
             facing = facing.right
-            return (true, nil)
+            return .done
         case .walk:
             let next = ahead
             switch sight(at: next) {
-            case .wall: return (false, Phrase("level.step.bump.wall", [l]))
-            case .iron: return (false, Phrase("level.step.bump.iron", [l]))
-            case .door: return (false, Phrase("level.step.bump.door", [l]))
-            case .enemy: return (false, Phrase("level.step.bump.enemy", [l]))
+            case .wall: return .bumpWall
+            case .iron: return .bumpIron
+            case .door: return .bumpDoor
+            case .enemy: return .bumpEnemy
             case .water:
                 ada = next
                 health -= 1
-                return (false, Phrase("level.step.water", [l]))
+                return .water
             case .empty, .key, .goal:
                 ada = next
-                return (true, nil)
+                return .done
             }
         case .hit:
             let target = ahead
             if let e = enemies.firstIndex(where: { $0.at == target }) {
                 enemies.remove(at: e)
-                return (true, Phrase("level.step.defeated_enemy", [l]))
+                return .defeatedEnemy
             }
             if let i = index(target), iron[i] {
                 iron[i] = false
                 ironLeft -= 1
-                return (true, Phrase("level.step.broke_iron", [l]))
+                return .brokeIron
             }
             health -= 1
             // Say what was really hit: a wall ahead is not "the air".
-            return (false, Phrase(sight(at: target) == .wall ? "level.step.hit_wall" : "level.step.hit_air", [l]))
+            return sight(at: target) == .wall ? .hitWall : .hitAir
         case .pick:
             guard let i = index(ada), keys[i] else {
                 // Like hitting the air: bending down for nothing costs health, so
                 // pick() on every tile is not a shortcut past looking (issue 14, w3-06).
                 health -= 1
-                return (false, Phrase("level.step.nothing_to_pick", [l]))
+                return .nothingToPick
             }
             keys[i] = false
             keysLeft -= 1
             keysHeld += 1
-            return (true, Phrase("level.step.picked_key", [l]))
+            return .pickedKey
         case .use:
-            guard let i = index(ahead), tiles[i] == .door else { return (false, Phrase("level.step.nothing_to_use", [l])) }
-            guard keysHeld > 0 else { return (false, Phrase("level.step.door_locked", [l])) }
+            guard let i = index(ahead), tiles[i] == .door else { return .nothingToUse }
+            guard keysHeld > 0 else { return .doorLocked }
             keysHeld -= 1
             tiles[i] = .floor
-            return (true, Phrase("level.step.opened_door", [l]))
+            return .openedDoor
         }
     }
 
@@ -166,11 +178,14 @@ public struct BoardState: Sendable {
                 if e.ready { strikes += 1 } else { e.ready = true }
             } else {
                 let dr = ada.row - e.at.row, dc = ada.col - e.at.col
-                var options: [Position] = []
                 let rowStep = dr == 0 ? nil : Position(row: e.at.row + (dr > 0 ? 1 : -1), col: e.at.col)
                 let colStep = dc == 0 ? nil : Position(row: e.at.row, col: e.at.col + (dc > 0 ? 1 : -1))
-                if abs(dc) > abs(dr) { options = [colStep, rowStep].compactMap { $0 } } else { options = [rowStep, colStep].compactMap { $0 } }
-                if let to = options.first(where: { enemyMayEnter($0) }) { e.at = to }
+                let (first, second) = abs(dc) > abs(dr) ? (colStep, rowStep) : (rowStep, colStep)
+                if let to = first, enemyMayEnter(to) {
+                    e.at = to
+                } else if let to = second, enemyMayEnter(to) {
+                    e.at = to
+                }
                 e.ready = e.at.distance(to: ada) == 1
             }
             enemies[n] = e
@@ -182,5 +197,44 @@ public struct BoardState: Sendable {
     private func enemyMayEnter(_ p: Position) -> Bool {
         guard let i = index(p), p != ada, !iron[i], !hasEnemy(at: p) else { return false }
         return tiles[i] == .floor || tiles[i] == .goal
+    }
+}
+
+/// What one action did, as `BoardState.act` tells it; `phrase` words it for the trace.
+enum ActionResult: Sendable {
+    /// A turn, or a walk onto an empty place, a key or the goal.
+    case done
+    case bumpWall, bumpIron, bumpDoor, bumpEnemy, water
+    case defeatedEnemy, brokeIron, hitWall, hitAir
+    case nothingToPick, pickedKey, nothingToUse, doorLocked, openedDoor
+
+    var ok: Bool {
+        switch self {
+        case .done, .defeatedEnemy, .brokeIron, .pickedKey, .openedDoor: return true
+        default: return false
+        }
+    }
+
+    /// What the trace says (`line` is the action's line), nil for a plain move.
+    func phrase(line: Int) -> Phrase? {
+        let key: String
+        switch self {
+        case .done: return nil
+        case .bumpWall: key = "level.step.bump.wall"
+        case .bumpIron: key = "level.step.bump.iron"
+        case .bumpDoor: key = "level.step.bump.door"
+        case .bumpEnemy: key = "level.step.bump.enemy"
+        case .water: key = "level.step.water"
+        case .defeatedEnemy: key = "level.step.defeated_enemy"
+        case .brokeIron: key = "level.step.broke_iron"
+        case .hitWall: key = "level.step.hit_wall"
+        case .hitAir: key = "level.step.hit_air"
+        case .nothingToPick: key = "level.step.nothing_to_pick"
+        case .pickedKey: key = "level.step.picked_key"
+        case .nothingToUse: key = "level.step.nothing_to_use"
+        case .doorLocked: key = "level.step.door_locked"
+        case .openedDoor: key = "level.step.opened_door"
+        }
+        return Phrase(key, ["\(line)"])
     }
 }

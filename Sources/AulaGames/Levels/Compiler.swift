@@ -44,7 +44,16 @@ struct Compiler {
     var pendingCalls: [(at: Int, name: String)] = []
     var inProcedure = false
 
-    init(rules: ProgramRules) { self.rules = rules }
+    /// Whether each spelling is allowed, looked up once rather than at every
+    /// expression (issue 20).
+    private let allowsC: Bool
+    private let allowsJava: Bool
+
+    init(rules: ProgramRules) {
+        self.rules = rules
+        allowsC = rules.languages.contains(Spelling.c.rawValue)
+        allowsJava = rules.languages.contains(Spelling.java.rawValue)
+    }
 
     /// Procedures first (behind a jump), then the main program: running off
     /// the end of the main program ends the run, as before.
@@ -90,7 +99,7 @@ struct Compiler {
         switch spelling {
         case .either: return
         case .c, .java:
-            if !rules.languages.contains(spelling.rawValue) {
+            if !(spelling == .c ? allowsC : allowsJava) {
                 throw SyntaxError(line: line, column: column, phrase: Phrase("level.program.spelling_not_allowed.\(spelling.rawValue)", ["\(line)"]),
                                   code: "spelling_not_allowed")
             }

@@ -10,7 +10,8 @@ indirect enum Value: Sendable {
     case binary(BinaryOperator, Value, Value)
 }
 
-/// One instruction of the step machine. Every instruction except `jump` and a
+/// One instruction of the step machine, as the compiler writes it (`StepCode`
+/// lays it out flat for the run, meaning unchanged). Every instruction except `jump` and a
 /// finished `repeatNext` is one step, so every loop costs steps and the
 /// 10,000-step limit always stops an endless one. `info` indexes the source
 /// table (line and text shown in the trace).

@@ -65,14 +65,24 @@ public enum Judge {
         var passed = 0
         var failing: FailingLayout?
         var shownSteps = 0
+        // One blank board per board variant, each layout's items placed on a
+        // copy: the rows are read once per judging, not once per layout.
+        var blanks: [Int: BoardState] = [:]
+        let goals = level.goals
         for (index, layout) in layouts.enumerated() {
-            var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline)
-            let before = failing == nil ? run.board : nil
+            let blank = blanks[layout.board] ?? BoardState(level: level, board: layout.board)
+            blanks[layout.board] = blank
+            var run = LevelRun(level: level, layout: layout, program: program, deadline: deadline,
+                               board: blank.placing(layout), goals: goals)
             let end = run.runToEnd()
             if index == 0 { shownSteps = end.steps }
             if end.solved {
                 passed += 1
-            } else if failing == nil, let before {
+            } else if failing == nil {
+                // Boards are drawn only for the layout shown as failing (drawing
+                // one cost more than running the program; issue 20): the board
+                // before the run is the layout's fresh board, as a new run has it.
+                let before = BoardView(state: BoardState(level: level, layout: layout))
                 failing = FailingLayout(seed: layout.seed, layout: layout, board: before, finalBoard: run.board, end: end)
             }
             if end.reason == .tooSlow {

@@ -7,7 +7,8 @@ public struct LevelProgram: Sendable {
     public let statementCount: Int
     /// The old name of `statementCount` (stars used to count lines).
     public var lines: Int { statementCount }
-    let instructions: [Instruction]
+    /// The step machine's code, laid out flat once per program (issue 20).
+    let code: StepCode
     let sources: [SourceInfo]
     let slotCount: Int
 
@@ -46,7 +47,7 @@ public struct LevelProgram: Sendable {
                                         code: "too_many_statements"))
         }
         return .success(LevelProgram(source: source, statements: statements, statementCount: count,
-                                     instructions: compiler.code, sources: compiler.sources, slotCount: compiler.slotCount))
+                                     code: StepCode(compiler.code), sources: compiler.sources, slotCount: compiler.slotCount))
     }
 
     /// The line of the statement number `index` (from 0) in reading order,

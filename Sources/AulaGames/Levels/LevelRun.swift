@@ -76,18 +76,25 @@ public struct LevelRun: Sendable {
     private struct Fault: Error {}
 
     public init(level: Level, layout: LevelLayout, program: LevelProgram, deadline: RunDeadline? = nil) {
+        self.init(level: level, layout: layout, program: program, deadline: deadline,
+                  board: BoardState(level: level, layout: layout), goals: level.goals)
+    }
+
+    /// A run starting from `board` (the layout's board, made by the caller:
+    /// the judge places each layout on one blank board per variant).
+    init(level: Level, layout: LevelLayout, program: LevelProgram, deadline: RunDeadline?, board: BoardState, goals: [LevelGoal]) {
         self.level = level
         self.deadline = deadline
         self.layout = layout
         self.program = program
-        state = BoardState(level: level, layout: layout)
+        state = board
         slots = Array(repeating: 0, count: program.slotCount)
-        goals = level.goals
+        self.goals = goals
         if goalsHold() {
             end = RunEnd(reason: .solved, phrase: Phrase("level.end.solved"), steps: 0)
         } else {
             settle()
-            if pc >= program.instructions.count {
+            if pc >= program.code.ops.count {
                 end = RunEnd(reason: .programEnded, phrase: Phrase("level.end.program_ended"), steps: 0,
                              unmet: state.unmetGoals(goals))
             }
@@ -125,21 +132,25 @@ public struct LevelRun: Sendable {
 
     /// Follows jumps and finished loops, which cost no step and change nothing.
     private mutating func settle() {
-        let code = program.instructions
-        while pc < code.count {
-            switch code[pc] {
-            case .jump(let to): pc = to
-            case .repeatNext(let base, _, _, _) where slots[base + 1] >= slots[base]: pc += 1
-            case .ret: pc = returns.popLast() ?? code.count
+        let count = program.code.ops.count
+        while pc < count {
+            let op = program.code.ops[pc]
+            switch op.kind {
+            case .jump: pc = Int(op.target)
+            case .repeatNext where slots[Int(op.slot) + 1] >= slots[Int(op.slot)]: pc += 1
+            case .ret: pc = returns.popLast() ?? count
             default: return
             }
         }
     }
 
+    /// One step: `record` builds what the trace shows (the judge passes false
+    /// and no phrase or string is made).
     private mutating func advance(record: Bool) -> StepOutcome? {
-        guard end == nil, pc < program.instructions.count else { return nil }
-        let instruction = program.instructions[pc]
-        var info = 0
+        let count = program.code.ops.count
+        guard end == nil, pc < count else { return nil }
+        let op = program.code.ops[pc]
+        let info = Int(op.info)
         var ok = true
         var message: Phrase?
         var acted = false
@@ -148,73 +159,72 @@ public struct LevelRun: Sendable {
         steps += 1
         operations += 1
         do {
-            switch instruction {
-            case .act(let action, let i):
-                info = i
-                let result = state.perform(action, line: program.sources[i].line)
+            switch op.kind {
+            case .act:
+                let result = state.act(op.action)
                 ok = result.ok
-                message = result.message
+                if record { message = result.phrase(line: program.sources[info].line) }
                 acted = true
                 pc += 1
                 if state.health > 0 {
                     let strikes = state.enemiesTurn()
                     if strikes > 0 {
                         ok = false
-                        let blows = strikes == 1 ? Phrase("level.step.enemy_strike", ["\(program.sources[i].line)"])
-                            : Phrase("level.step.enemy_strikes", ["\(program.sources[i].line)", "\(strikes)"])
-                        if message == nil { message = blows } else { strike = blows }
+                        if record {
+                            let line = program.sources[info].line
+                            let blows = strikes == 1 ? Phrase("level.step.enemy_strike", ["\(line)"])
+                                : Phrase("level.step.enemy_strikes", ["\(line)", "\(strikes)"])
+                            if message == nil { message = blows } else { strike = blows }
+                        }
                     }
                 }
-            case .store(let slot, let name, let value, let i):
-                info = i
-                let v = try eval(value)
-                slots[slot] = v
-                if record { message = Phrase("level.step.set", ["\(program.sources[i].line)", name, "\(v)"]) }
+            case .store:
+                let v = try eval(op.value)
+                slots[Int(op.slot)] = v
+                if record { message = Phrase("level.step.set", ["\(program.sources[info].line)", name(op), "\(v)"]) }
                 pc += 1
-            case .test(let value, let orElse, let i):
-                info = i
-                let yes = try eval(value) != 0
-                if record { message = Phrase(yes ? "level.step.condition_true" : "level.step.condition_false", ["\(program.sources[i].line)"]) }
-                pc = yes ? pc + 1 : orElse
-            case .repeatStart(let count, let base, let counter, let start, let exit, let i):
-                info = i
-                slots[base] = max(try eval(count), 0)
+            case .test:
+                let yes = try eval(op.value) != 0
+                if record { message = Phrase(yes ? "level.step.condition_true" : "level.step.condition_false", ["\(program.sources[info].line)"]) }
+                pc = yes ? pc + 1 : Int(op.target)
+            case .repeatStart:
+                let base = Int(op.slot)
+                slots[base] = max(try eval(op.value), 0)
                 slots[base + 1] = 0
-                slots[base + 2] = try start.map { v throws(Fault) in try eval(v) } ?? 0
+                slots[base + 2] = op.start >= 0 ? try eval(op.start) : 0
                 if slots[base] == 0 {
-                    if record { message = Phrase("level.step.repeat_none", ["\(program.sources[i].line)"]) }
-                    pc = exit
+                    if record { message = Phrase("level.step.repeat_none", ["\(program.sources[info].line)"]) }
+                    pc = Int(op.target)
                 } else {
-                    beginRound(base: base, counter: counter)
-                    if record { message = roundPhrase(base: base, info: i) }
+                    beginRound(base: base, counter: op.counter)
+                    if record { message = roundPhrase(base: base, info: info) }
                     pc += 1
                 }
-            case .repeatNext(let base, let counter, let body, let i):
-                info = i
-                beginRound(base: base, counter: counter)
-                if record { message = roundPhrase(base: base, info: i) }
-                pc = body
-            case .forStart(let counter, let name, let start, let condition, let exit, let i):
-                info = i
-                slots[counter] = try eval(start)
-                let yes = try eval(condition) != 0
-                if record { message = forPhrase(yes, name: name, value: slots[counter], info: i) }
-                pc = yes ? pc + 1 : exit
-            case .forNext(let counter, let name, let condition, let body, let i):
-                info = i
+            case .repeatNext:
+                let base = Int(op.slot)
+                beginRound(base: base, counter: op.counter)
+                if record { message = roundPhrase(base: base, info: info) }
+                pc = Int(op.target)
+            case .forStart:
+                let counter = Int(op.slot)
+                slots[counter] = try eval(op.start)
+                let yes = try eval(op.value) != 0
+                if record { message = forPhrase(yes, name: name(op), value: slots[counter], info: info) }
+                pc = yes ? pc + 1 : Int(op.target)
+            case .forNext:
+                let counter = Int(op.slot)
                 slots[counter] = slots[counter] &+ 1
-                let yes = try eval(condition) != 0
-                if record { message = forPhrase(yes, name: name, value: slots[counter], info: i) }
-                pc = yes ? body : pc + 1
-            case .call(let entry, let name, let i):
-                info = i
+                let yes = try eval(op.value) != 0
+                if record { message = forPhrase(yes, name: name(op), value: slots[counter], info: info) }
+                pc = yes ? Int(op.target) : pc + 1
+            case .call:
                 returns.append(pc + 1)
-                if record { message = Phrase("level.step.call", ["\(program.sources[i].line)", name]) }
-                pc = entry >= 0 ? entry : program.instructions.count
-            case .jump(let to):
-                pc = to
+                if record { message = Phrase("level.step.call", ["\(program.sources[info].line)", name(op)]) }
+                pc = op.target >= 0 ? Int(op.target) : count
+            case .jump:
+                pc = Int(op.target)
             case .ret:
-                pc = returns.popLast() ?? program.instructions.count
+                pc = returns.popLast() ?? count
             }
         } catch {
             ok = false
@@ -229,7 +239,7 @@ public struct LevelRun: Sendable {
                 end = RunEnd(reason: .solved, phrase: Phrase("level.end.solved"), steps: steps)
             } else {
                 settle()
-                if pc >= program.instructions.count {
+                if pc >= count {
                     end = RunEnd(reason: .programEnded, phrase: Phrase("level.end.program_ended"), steps: steps)
                 } else if operations > ProgramLimits.maxOperations
                             || (steps % LevelRun.deadlineEvery == 0 && deadline?.expired() == true) {
@@ -249,6 +259,11 @@ public struct LevelRun: Sendable {
                            ada: ada, health: state.health, end: end, healthChange: state.health - healthBefore, strike: strike)
     }
 
+    /// The variable or procedure name an instruction shows in the trace.
+    private func name(_ op: StepCode.Op) -> String {
+        op.name >= 0 && Int(op.name) < program.code.names.count ? program.code.names[Int(op.name)] : ""
+    }
+
     /// A Java `for` check: "i is 2: the condition is true/false".
     private func forPhrase(_ yes: Bool, name: String, value: Int, info: Int) -> Phrase {
         Phrase(yes ? "level.step.for_true" : "level.step.for_false", ["\(program.sources[info].line)", name, "\(value)"])
@@ -258,39 +273,43 @@ public struct LevelRun: Sendable {
         i < program.sources.count ? program.sources[i] : SourceInfo(line: 0, column: 0, spelling: .either, text: "")
     }
 
-    private mutating func beginRound(base: Int, counter: Int?) {
+    private mutating func beginRound(base: Int, counter: Int32) {
         slots[base + 1] += 1
-        if let counter { slots[counter] = slots[base + 2] &+ slots[base + 1] &- 1 }
+        if counter >= 0 { slots[Int(counter)] = slots[base + 2] &+ slots[base + 1] &- 1 }
     }
 
     private func roundPhrase(base: Int, info: Int) -> Phrase {
         Phrase("level.step.repeat_round", ["\(program.sources[info].line)", "\(slots[base + 1])", "\(slots[base])"])
     }
 
-    /// Evaluates a compiled expression, counting each node as an operation.
-    /// Recursive, but the parser's cap of `maxExpressionNodes` per expression
-    /// keeps it shallow.
-    private mutating func eval(_ value: Value) throws(Fault) -> Int {
-        operations += 1
-        switch value {
-        case .constant(let n): return n
-        case .slot(let s): return slots[s]
+    /// Evaluates an expression from its root node, counting each node of
+    /// the compiler's tree as an operation (`cost`: a folded constant or a
+    /// `look() == TILE` node stands for several). Recursive, but the parser's
+    /// cap of `maxExpressionNodes` per expression keeps it shallow.
+    private mutating func eval(_ index: Int32) throws(Fault) -> Int {
+        let node = program.code.nodes[Int(index)]
+        operations += Int(node.cost)
+        switch node.kind {
+        case .constant: return node.value
+        case .slot: return slots[node.value]
         case .look: return state.look().rawValue
+        case .lookIs: return state.look().rawValue == node.value ? 1 : 0
+        case .lookIsNot: return state.look().rawValue != node.value ? 1 : 0
         case .listen: return state.listen()
-        case .not(let v): return try eval(v) == 0 ? 1 : 0
-        case .negate(let v): return 0 &- (try eval(v))
-        case .binary(let op, let a, let b):
-            switch op {
+        case .not: return try eval(node.a) == 0 ? 1 : 0
+        case .negate: return 0 &- (try eval(node.a))
+        case .binary:
+            switch node.op {
             case .and:
-                if try eval(a) == 0 { return 0 }
-                return try eval(b) != 0 ? 1 : 0
+                if try eval(node.a) == 0 { return 0 }
+                return try eval(node.b) != 0 ? 1 : 0
             case .or:
-                if try eval(a) != 0 { return 1 }
-                return try eval(b) != 0 ? 1 : 0
+                if try eval(node.a) != 0 { return 1 }
+                return try eval(node.b) != 0 ? 1 : 0
             default: break
             }
-            let x = try eval(a), y = try eval(b)
-            switch op {
+            let x = try eval(node.a), y = try eval(node.b)
+            switch node.op {
             case .add: return x &+ y
             case .subtract: return x &- y
             case .multiply: return x &* y

@@ -8,41 +8,50 @@ struct Token: Sendable, Equatable {
     /// Offsets into the program's characters, to quote a statement as written.
     let start: Int
     let end: Int
+    /// The binary operator a symbol spells, found once here rather than at
+    /// every precedence level of the parser (issue 20).
+    var op: BinaryOperator? = nil
 }
 
 /// Splits a program into tokens, skipping `//` and `/* */` comments.
-/// Both spellings share one lexer; `ada.walk` is three tokens.
+/// Both spellings share one lexer; `ada.walk` is three tokens. One algorithm
+/// reads either form of `ProgramText` (bytes or Characters).
 struct Lexer {
-    let chars: [Character]
+    let text: ProgramText
 
-    init(_ source: String) { chars = Array(source) }
+    init(_ source: String) { text = ProgramText(source) }
 
-    /// Symbols made of two characters, checked before single ones.
-    private static let pairs: Set<String> = ["==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%="]
-    private static let singles: Set<Character> = ["(", ")", "{", "}", ";", ".", ",", "=", "<", ">", "+", "-", "*", "/", "%", "!"]
     /// Larger numbers are surely a typo; they also keep arithmetic far from overflow.
     static let biggestNumber = 1_000_000_000
 
     func tokens() -> Result<[Token], SyntaxError> {
+        switch text {
+        case .ascii(let t): return Lexer.tokens(t)
+        case .characters(let t): return Lexer.tokens(t)
+        }
+    }
+
+    private static func tokens<T: LexerText>(_ chars: T) -> Result<[Token], SyntaxError> {
         var out: [Token] = []
+        out.reserveCapacity(min(chars.count / 3 + 16, ProgramLimits.maxTokens + 1))
         var i = 0, line = 1, column = 1
+        let count = chars.count
         func advance() {
-            if chars[i] == "\n" { line += 1; column = 1 } else { column += 1 }
+            if chars.isNewline(i) { line += 1; column = 1 } else { column += 1 }
             i += 1
         }
-        while i < chars.count {
-            let ch = chars[i]
-            if ch.isWhitespace { advance(); continue }
-            if ch == "/", i + 1 < chars.count, chars[i + 1] == "/" {
-                while i < chars.count, chars[i] != "\n" { advance() }
+        while i < count {
+            if chars.isWhitespace(i) { advance(); continue }
+            if chars.isSlash(i), i + 1 < count, chars.isSlash(i + 1) {
+                while i < count, !chars.isNewline(i) { advance() }
                 continue
             }
-            if ch == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+            if chars.isSlash(i), i + 1 < count, chars.isStar(i + 1) {
                 let (l, c) = (line, column)
                 advance(); advance()
                 var closed = false
-                while i < chars.count {
-                    if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "/" { advance(); advance(); closed = true; break }
+                while i < count {
+                    if chars.isStar(i), i + 1 < count, chars.isSlash(i + 1) { advance(); advance(); closed = true; break }
                     advance()
                 }
                 if !closed {
@@ -56,34 +65,36 @@ struct Lexer {
                                             phrase: Phrase("level.syntax.too_many_tokens", ["\(l)", "\(c)", "\(ProgramLimits.maxTokens)"]),
                                             code: "program_too_big"))
             }
-            if ch.isLetter || ch == "_" {
-                while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { advance() }
-                out.append(Token(kind: .name, text: String(chars[s..<i]), line: l, column: c, start: s, end: i))
+            if chars.startsName(i) {
+                while i < count, chars.continuesName(i) { advance() }
+                out.append(Token(kind: .name, text: chars.string(s, i), line: l, column: c, start: s, end: i))
                 continue
             }
-            if ch.isASCII, ch.isNumber {
-                while i < chars.count, chars[i].isASCII, chars[i].isNumber { advance() }
-                let text = String(chars[s..<i])
+            if chars.isDigit(i) {
+                while i < count, chars.isDigit(i) { advance() }
+                let text = chars.string(s, i)
                 guard let value = Int(text), value <= Lexer.biggestNumber else {
                     return .failure(SyntaxError(line: l, column: c, phrase: Phrase("level.syntax.number_too_big", ["\(l)", "\(c)", text])))
                 }
                 out.append(Token(kind: .number, text: text, line: l, column: c, start: s, end: i))
                 continue
             }
-            if i + 1 < chars.count, Lexer.pairs.contains(String([ch, chars[i + 1]])) {
+            if chars.startsPair(i) {
                 advance(); advance()
-                out.append(Token(kind: .symbol, text: String(chars[s..<i]), line: l, column: c, start: s, end: i))
+                let text = chars.string(s, i)
+                out.append(Token(kind: .symbol, text: text, line: l, column: c, start: s, end: i, op: chars.binaryOperator(s, i, text: text)))
                 continue
             }
-            if Lexer.singles.contains(ch) {
+            if chars.isSingle(i) {
                 advance()
-                out.append(Token(kind: .symbol, text: String(ch), line: l, column: c, start: s, end: i))
+                let text = chars.string(s, i)
+                out.append(Token(kind: .symbol, text: text, line: l, column: c, start: s, end: i, op: chars.binaryOperator(s, i, text: text)))
                 continue
             }
-            let shown = ch.isASCII && (ch.asciiValue ?? 0) < 32 ? "?" : String(ch)
+            let shown = chars.isControl(i) ? "?" : chars.string(i, i + 1)
             return .failure(SyntaxError(line: l, column: c, phrase: Phrase("level.syntax.bad_character", ["\(l)", "\(c)", shown])))
         }
-        out.append(Token(kind: .end, text: "", line: line, column: column, start: chars.count, end: chars.count))
+        out.append(Token(kind: .end, text: "", line: line, column: column, start: count, end: count))
         return .success(out)
     }
 }

@@ -4,7 +4,7 @@
 /// "only the first line was in the loop" surprise.
 struct Parser {
     let tokens: [Token]
-    let chars: [Character]
+    let text: ProgramText
     var index = 0
     var depth = 0
     /// Nodes in the expression being parsed, and how many expressions deep
@@ -27,7 +27,7 @@ struct Parser {
         switch lexer.tokens() {
         case .failure(let error): return .failure(error)
         case .success(let tokens):
-            var parser = Parser(tokens: tokens, chars: lexer.chars)
+            var parser = Parser(tokens: tokens, text: lexer.text)
             do { return .success(try parser.program()) } catch { return .failure(error) }
         }
     }
@@ -48,9 +48,9 @@ struct Parser {
                            code: "program_too_big")
     }
 
-    private init(tokens: [Token], chars: [Character]) {
+    private init(tokens: [Token], text: ProgramText) {
         self.tokens = tokens
-        self.chars = chars
+        self.text = text
     }
 
     // MARK: - Tokens
@@ -101,15 +101,7 @@ struct Parser {
     /// The program text from one token to another, spaces collapsed, for traces.
     func text(from first: Token, to last: Token) -> String {
         guard first.start < last.end else { return first.text }
-        var out = ""
-        var space = false
-        for ch in chars[first.start..<last.end] {
-            if ch.isWhitespace { space = true; continue }
-            if space, !out.isEmpty { out.append(" ") }
-            space = false
-            out.append(ch)
-        }
-        return out
+        return text.quote(first.start, last.end)
     }
 
     func info(_ first: Token, _ last: Token, _ spelling: Spelling) -> SourceInfo {

@@ -21,7 +21,7 @@ extension Parser {
     mutating func binaryLevel(_ level: Int) throws(SyntaxError) -> Expression {
         if level == Parser.levels.count { return try unary() }
         var left = try binaryLevel(level + 1)
-        while peek.kind == .symbol, let op = BinaryOperator(rawValue: peek.text), Parser.levels[level].contains(op) {
+        while peek.kind == .symbol, let op = peek.op, Parser.levels[level].contains(op) {
             let opToken = take()
             try node(opToken)
             let right = try binaryLevel(level + 1)

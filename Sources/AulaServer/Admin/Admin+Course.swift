@@ -22,24 +22,7 @@ extension AdminCall {
             } else {
                 group = fallback
             }
-            let summaries = try db.levelAttemptSummaries(groupID: group.id)
-            var rows: [AdminProgressEvent.Row] = []
-            for student in try db.students(groupID: group.id) {
-                let solved = Dictionary(try db.levelProgress(studentID: student.id).map { ($0.levelID, $0) },
-                                        uniquingKeysWith: { a, _ in a })
-                let tries = Dictionary(summaries.filter { $0.studentID == student.id }.map { ($0.levelID, $0) },
-                                       uniquingKeysWith: { a, _ in a })
-                let cells = levels.map { id -> AdminProgressEvent.Cell in
-                    let attempts = tries[id]
-                    let stuck = solved[id] == nil && attempts.map {
-                        $0.failed >= AdminCall.stuckAttempts || now - $0.firstAt >= AdminCall.stuckSeconds
-                    } == true
-                    return AdminProgressEvent.Cell(level: id, solved: solved[id] != nil, stars: solved[id]?.stars ?? 0,
-                                                   attempts: attempts?.attempts ?? 0, stuck: stuck)
-                }
-                rows.append(AdminProgressEvent.Row(name: student.name, cells: cells))
-            }
-            return AdminProgressEvent(group: group.name, levels: levels, rows: rows)
+            return try AdminProgressEvent.read(db, group: group, levels: levels, now: now)
         }) { [self] event in
             guard let event else { return fail(code: "no_such_group", typed ?? "") }
             say(event)
@@ -178,5 +161,30 @@ struct AdminCodeEvent: Event {
         let width = String(lines.count).count
         for (i, line) in lines.enumerated() { out.append(LevelCodeLineEvent.numbered(i + 1, line, width: width, t)) }
         return out
+    }
+}
+
+extension AdminProgressEvent {
+    /// Students × levels for one group, from the attempts and solves stored
+    /// (the console's `progress` and the board's `/teacher` read the same).
+    static func read(_ db: Database, group: GroupRef, levels: [String], now: Double) throws -> AdminProgressEvent {
+        let summaries = try db.levelAttemptSummaries(groupID: group.id)
+        var rows: [AdminProgressEvent.Row] = []
+        for student in try db.students(groupID: group.id) {
+            let solved = Dictionary(try db.levelProgress(studentID: student.id).map { ($0.levelID, $0) },
+                                    uniquingKeysWith: { a, _ in a })
+            let tries = Dictionary(summaries.filter { $0.studentID == student.id }.map { ($0.levelID, $0) },
+                                   uniquingKeysWith: { a, _ in a })
+            let cells = levels.map { id -> AdminProgressEvent.Cell in
+                let attempts = tries[id]
+                let stuck = solved[id] == nil && attempts.map {
+                    $0.failed >= AdminCall.stuckAttempts || now - $0.firstAt >= AdminCall.stuckSeconds
+                } == true
+                return AdminProgressEvent.Cell(level: id, solved: solved[id] != nil, stars: solved[id]?.stars ?? 0,
+                                               attempts: attempts?.attempts ?? 0, stuck: stuck)
+            }
+            rows.append(AdminProgressEvent.Row(name: student.name, cells: cells))
+        }
+        return AdminProgressEvent(group: group.name, levels: levels, rows: rows)
     }
 }

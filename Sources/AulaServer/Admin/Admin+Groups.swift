@@ -177,6 +177,7 @@ extension AdminCall {
                                          title: Phrase("admin.class.leaderboard_title", [session.group.name]),
                                          rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
             for player in server.onlinePlayers(in: session.group) { player.send(event) }
+            server.board?.publish(event)  // the projector shows the session's leaderboard too
             say(event)
             info("admin.class.closed", session.group.name, style: .good)
             log(.info, "class.close", ("group", session.group.name), ("teacher", teacher))

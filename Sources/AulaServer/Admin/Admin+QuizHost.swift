@@ -69,7 +69,7 @@ extension AdminCall {
             return fail(code: "unknown_game", "quiz", server.gameFactories.keys.sorted().joined(separator: ", "))
         }
         // The stand-in host: the teacher's name, in the group, never connected.
-        let standIn = Player(name: teacher, group: group, client: client)
+        let standIn = Player(name: teacher, group: group, studentID: Player.standInID, client: client)
         standIn.client = nil
         switch factory(server, standIn, Arguments(deckWord)) {
         case .failure(let refusal):

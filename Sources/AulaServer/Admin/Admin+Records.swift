@@ -6,7 +6,7 @@ import AulaStore
 extension AdminCall {
     /// `leaderboard [group] [game]` — the class's group when a class is open, else every group.
     func showLeaderboard(_ args: Arguments) {
-        var gameWord: String?
+        var gameWord: GameKind?
         var groupWords: [String] = []
         for word in args.words {
             if gameWord == nil, let known = Server.gameNames[word.lowercased()] { gameWord = known } else { groupWords.append(word) }
@@ -29,8 +29,8 @@ extension AdminCall {
         }) { [self] answer in
             guard let answer else { return fail(code: "no_such_group", typedGroup ?? "") }
             let title = Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                               [answer.scope, game ?? Phrase.entry("admin.leaderboard.all_games")])
-            say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0)" } ?? ""),
+                               [answer.scope, game?.rawValue ?? Phrase.entry("admin.leaderboard.all_games")])
+            say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0.rawValue)" } ?? ""),
                                  title: title,
                                  rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
             done()
@@ -140,8 +140,8 @@ struct AdminStudent: Sendable {
             FROM students s JOIN groups g ON g.id = s.group_id
             WHERE s.name_key IN (?, ?) ORDER BY g.name_key
             """, [.text(NameKey.student(name)), .text(NameKey.make(name))]).map { r in
-            AdminStudent(id: r.int("id") ?? 0, name: r.string("name") ?? "", groupID: r.int("group_id") ?? 0,
-                         group: r.string("group_name") ?? "")
+            try AdminStudent(id: r.int("id"), name: r.string("name"), groupID: r.int("group_id"),
+                             group: r.string("group_name"))
         }
     }
 

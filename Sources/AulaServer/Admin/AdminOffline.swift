@@ -65,7 +65,7 @@ public enum AdminOffline {
 
     /// `aula leaderboard [--group G] [--game hangman|quiz|level]`, as plain text; nil group: every group.
     public static func leaderboardText(databasePath: String, group: String?, game: String?, language: Language) throws -> Result<String, Refusal> {
-        var chosen: String?
+        var chosen: GameKind?
         if let game {
             guard let known = Server.gameNames[game.lowercased()] else { return .failure(Refusal(code: "bad_game", args: [game])) }
             chosen = known
@@ -88,7 +88,7 @@ public enum AdminOffline {
         renderer.width = 200
         let event = LeaderboardEvent(scope: answer.scope,
                                      title: Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                                                   [answer.scope, chosen ?? Phrase.entry("admin.leaderboard.all_games")]),
+                                                   [answer.scope, chosen?.rawValue ?? Phrase.entry("admin.leaderboard.all_games")]),
                                      rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
         return .success(renderer.render(event).replacingOccurrences(of: "\r\n", with: "\n"))
     }

@@ -33,7 +33,10 @@ extension Board {
 
     func connectionClosed(_ connection: Connection, reason: CloseReason) {
         parsers[connection.id] = nil
-        if streams.removeValue(forKey: connection.id) != nil { scheduleTimers() }
+        if let stream = streams.removeValue(forKey: connection.id) {
+            pins.remove(stream.follow)
+            scheduleTimers()
+        }
     }
 
     func refusalMessage(_ refusal: AdmissionRefusal) -> String {
@@ -49,6 +52,8 @@ extension Board {
         let isHead = head.method == .head
         guard key.allows(head) else { return answer(connection, BoardHTTP.error(403, head: isHead)) }
         let language = head.query["lang"].flatMap(Language.init(rawValue:)) ?? server?.config.language ?? .en
+        // The page's own choice (its dropdown), for `/state` and `/events` only.
+        let pinned = Self.pinned(head.query["follow"])
         switch head.path {
         case "/":
             answer(connection, BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
@@ -61,18 +66,16 @@ extension Board {
                                                   body: Array(BoardPage.style.utf8), head: isHead))
         case "/teacher":
             guard let server else { return answer(connection, BoardHTTP.error(503, head: isHead)) }
-            let page = BoardTeacherPage.html(server: server, language: language, key: key.required ? key.value : nil)
-            answer(connection, BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
-                                                  body: Array(page.utf8), head: isHead))
+            answerTeacherPage(connection, server: server, language: language, head: isHead)
         case "/state":
             answer(connection, BoardHTTP.response(status: 200, contentType: "application/json; charset=utf-8",
-                                                  body: stateJSON(), head: isHead))
+                                                  body: stateJSON(pinned: pinned), head: isHead))
         case "/events":
             if isHead {
                 return answer(connection, BoardHTTP.response(status: 200, contentType: "text/event-stream",
                                                              body: [], head: true))
             }
-            openStream(connection, resumeAfter: SSEWriter.resumeID(head))
+            openStream(connection, resumeAfter: SSEWriter.resumeID(head), pinned: pinned)
         default:
             answer(connection, BoardHTTP.error(404, head: isHead))
         }
@@ -80,24 +83,26 @@ extension Board {
 
     /// An event stream: the head, then what the browser missed (when it says
     /// what it saw last and that is still in the ring), then live events.
-    private func openStream(_ connection: Connection, resumeAfter: UInt64?) {
+    private func openStream(_ connection: Connection, resumeAfter: UInt64?, pinned: Follow?) {
         connection.send(bytes: BoardHTTP.streamHead)
         if let after = resumeAfter {
             if let missed = ring.after(after) {
-                for entry in missed where follows(room: entry.room, kind: entry.kind) {
+                for entry in missed where sees(pinned, room: entry.room, kind: entry.kind) {
                     connection.send(bytes: SSEWriter.frame(id: entry.id, data: entry.json))
                 }
             } else {
                 connection.send(bytes: SSEWriter.frame(id: ring.lastID, data: json(BoardResetEvent())))
             }
         }
-        streams[connection.id] = connection
+        streams[connection.id] = Stream(connection: connection, follow: pinned)
+        pins.add(pinned)
         scheduleTimers()
     }
 
     /// `/state`: what a page that just loaded needs — the class, what the
-    /// board follows, the rooms, and the recent events of what it follows.
-    func stateJSON() -> [UInt8] {
+    /// board follows, the rooms, and the recent events of what it follows
+    /// (or of what the page pinned with its dropdown).
+    func stateJSON(pinned: Follow? = nil) -> [UInt8] {
         var rooms: [JSON] = []
         for room in server?.allRooms ?? [] {
             rooms.append(.object([("id", .string(room.id)), ("kind", .string(room.kind)),
@@ -114,6 +119,8 @@ extension Board {
         out += JSON.object(classFields).serializedBytes
         out += Array(#","follow":"#.utf8)
         out += JSON.object([("mode", .string(follow.word)), ("room", followed)]).serializedBytes
+        out += Array(#","pinned":"#.utf8)
+        out += (pinned.map { JSON.string($0.query) } ?? .null).serializedBytes
         out += Array(#","rooms":"#.utf8)
         out += JSON.array(rooms).serializedBytes
         out += Array(#","student_port":"#.utf8)
@@ -123,7 +130,7 @@ extension Board {
         // The recent events of what is followed, oldest first, so the page can
         // draw the question or word on screen now without waiting for the next one.
         out += Array(#","recent":["#.utf8)
-        let recent = ring.all.filter { follows(room: $0.room, kind: $0.kind) }.suffix(64)
+        let recent = ring.all.filter { sees(pinned, room: $0.room, kind: $0.kind) }.suffix(64)
         for (index, entry) in recent.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out += entry.json

@@ -31,7 +31,11 @@ final class Board: ConnectionHandler {
     var targetRoundEnded = false
     var lastClass: BoardClassSnapshot?
     /// Open event streams, by connection id.
-    var streams: [UInt64: Connection] = [:]
+    var streams: [UInt64: Stream] = [:]
+    /// What the streams pinned with the page's dropdown.
+    var pins = BoardPins()
+    /// The rooms as last sent in `board.rooms` (id and kind), for the dropdown.
+    var lastRooms: [String] = []
     var parsers: [UInt64: HTTPHeadParser] = [:]
     var listener: Listener?
     private var heartbeatTimer: TimerID?
@@ -41,6 +45,7 @@ final class Board: ConnectionHandler {
     static let classCheckSeconds = 1.0
     static let challengeTarget = "challenge"
     static let autoQuietSeconds = 5.0
+    static let roomListCap = 200
     /// The events that count as a room's activity for `auto`.
     static let activity: Set<String> = ["quiz.question", "quiz.tally", "hangman.state", "hangman.race",
                                         "level.result", "level.attempt"]
@@ -63,15 +68,17 @@ final class Board: ConnectionHandler {
 
     // MARK: what the rooms say
 
-    /// Called by `Room.broadcast`: when the board follows the event's room it
-    /// goes into the ring and to every open stream; other rooms' events cost
-    /// one comparison (2,000 busy rooms must not make the loop render 2,000
-    /// rooms' events for one projector).
+    /// Called by `Room.broadcast`: when the board (or a page's own choice)
+    /// follows the event's room it goes into the ring and to the streams that
+    /// show it; other rooms' events cost one comparison, plus one look-up
+    /// while some page pinned a room (2,000 busy rooms must not make the loop
+    /// render 2,000 rooms' events for one projector).
     func observe(room: Room, _ event: Event) {
         if case .auto = follow { autoFollow(room, event) }
-        guard follows(room: room.id, kind: room.kind) else { return }
+        let followed = follows(room: room.id, kind: room.kind)
+        guard followed || (!pins.isEmpty && pins.wants(room: room.id, kind: room.kind)) else { return }
         publish(event, room: room, kind: room.kind)
-        if event.name == "round.end" { targetRoundEnded = true }
+        if followed, event.name == "round.end" { targetRoundEnded = true }
     }
 
     /// `auto`: the newest activity, but not a flicker between busy rooms — the
@@ -102,21 +109,23 @@ final class Board: ConnectionHandler {
     /// Records an event and sends it to the streams that follow it.
     func publish(_ event: Event, room: Room? = nil, kind: String? = nil) {
         let entry = ring.append(room: room?.id, kind: kind, json: json(event))
-        guard !streams.isEmpty, follows(room: room?.id, kind: kind) else { return }
+        let followed = follows(room: room?.id, kind: kind)
+        guard !streams.isEmpty, followed || !pins.isEmpty else { return }
         let frame = SSEWriter.frame(id: entry.id, data: entry.json)
-        for connection in streams.values { connection.send(bytes: frame) }
+        for stream in streams.values where sees(stream.follow, room: room?.id, kind: kind, followed: followed) {
+            stream.connection.send(bytes: frame)
+        }
     }
 
+    /// Whether the board (the console's choice) shows an event of this room.
     func follows(room: String?, kind: String?) -> Bool {
-        guard let room else { return true }
-        switch follow {
-        case .auto:
-            if autoTarget == Self.challengeTarget { return kind == "level" }
-            return autoTarget == room
-        case .room(let id): return id == room
-        case .challenge: return kind == "level"
-        case .classOnly: return false
-        }
+        Self.follows(follow, autoTarget: autoTarget, room: room, kind: kind)
+    }
+
+    /// Whether a page with its own choice (`pinned`, nil: the console's) shows it.
+    func sees(_ pinned: Follow?, room: String?, kind: String?, followed: Bool? = nil) -> Bool {
+        guard let pinned else { return followed ?? follows(room: room, kind: kind) }
+        return Self.follows(pinned, autoTarget: nil, room: room, kind: kind)
     }
 
     /// `board follow …` from the console.
@@ -153,6 +162,15 @@ final class Board: ConnectionHandler {
             lastClass = now
             publish(BoardClassEvent(snapshot: now))
         }
+        // The page's dropdown lists the rooms: a room opened or closed is one
+        // `board.rooms`. At most `roomListCap` of them (a class has far fewer;
+        // a load test's thousands would only fill the ring with long lists).
+        let listed = Array((server?.allRooms ?? []).prefix(Self.roomListCap))
+        let rooms = listed.map { $0.kind + " " + $0.id }
+        if rooms != lastRooms {
+            lastRooms = rooms
+            publish(BoardRoomsEvent(rooms: listed))
+        }
         scheduleTimers()
     }
 
@@ -167,7 +185,7 @@ final class Board: ConnectionHandler {
             heartbeatTimer = loop.schedule(after: Self.heartbeatSeconds) { [weak self] in
                 guard let self else { return }
                 self.heartbeatTimer = nil
-                for connection in self.streams.values { connection.send(bytes: SSEWriter.heartbeat) }
+                for stream in self.streams.values { stream.connection.send(bytes: SSEWriter.heartbeat) }
                 self.scheduleTimers()
             }
         }
@@ -179,6 +197,7 @@ final class Board: ConnectionHandler {
     func stop() {
         listener?.close()
         streams = [:]
+        pins = BoardPins()
         scheduleTimers()
     }
 }

@@ -54,3 +54,15 @@ struct BoardAnsweredEvent: Event {
     }
     func text(_ t: TextContext) -> [String] { [] }
 }
+
+/// The open rooms, for the page's follow dropdown: sent when a room opens or
+/// closes (checked once a second while a stream is open). Ids and game kinds only.
+struct BoardRoomsEvent: Event {
+    let rooms: [(id: String, kind: String)]
+    init(rooms: [Room]) { self.rooms = rooms.map { ($0.id, $0.kind) } }
+    var name: String { "board.rooms" }
+    func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("rooms", .array(rooms.map { .object([("id", .string($0.id)), ("kind", .string($0.kind))]) }))]
+    }
+    func text(_ t: TextContext) -> [String] { [] }
+}

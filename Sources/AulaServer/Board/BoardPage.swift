@@ -6,7 +6,11 @@ enum BoardPage {
                        "board.question", "board.seconds", "board.answered", "board.results", "board.leaderboard",
                        "board.lives", "board.turn", "board.tried", "board.paused", "board.broadcast",
                        "board.challenge", "board.solved", "board.working", "board.time_up", "board.word",
-                       "board.follow", "board.auto", "board.offline"]
+                       "board.follow", "board.auto", "board.offline",
+                       // results, ranks and the follow dropdown
+                       "board.join_code", "board.results_title", "board.no_answers", "board.team_type", "board.team_none",
+                       "board.sync", "board.teams", "board.follow.console", "board.follow.challenge", "board.follow.class",
+                       "board.console_follows"]
 
     static func html(_ language: Language, key: String? = nil) -> String {
         let catalog = Catalog.shared
@@ -29,7 +33,7 @@ enum BoardPage {
         </head>
         <body>
         <header id="top">
-          <div id="join"><span id="join-label"></span> <code id="join-command"></code> <span id="code" aria-label="join code"></span></div>
+          <div id="join"><span id="join-label"></span> <code id="join-command"></code> <span id="code"></span></div>
           <div id="count"></div>
         </header>
         <div id="paused" hidden></div>
@@ -55,10 +59,27 @@ enum BoardPage {
           </section>
           <section id="leaderboard" hidden>
             <h1 id="leaderboard-title"></h1>
-            <ol id="leaderboard-list" class="ranks"></ol>
+            <div class="cols">
+              <ol id="leaderboard-list" class="ranks"></ol>
+              <div id="leaderboard-teams-box" hidden><h2 id="leaderboard-teams-title"></h2><ol id="leaderboard-teams" class="ranks"></ol></div>
+            </div>
+          </section>
+          <section id="results" hidden>
+            <h1 id="results-title"></h1>
+            <div class="cols">
+              <div>
+                <ul id="results-types" class="types"></ul>
+                <h2 id="results-teams-title" hidden></h2>
+                <ul id="results-teams" class="teams"></ul>
+              </div>
+              <div id="results-ranks-box" hidden><h2 id="results-ranks-title"></h2><ol id="results-ranks" class="ranks"></ol></div>
+            </div>
           </section>
         </main>
-        <footer><span id="follow"></span><span id="offline" hidden></span></footer>
+        <footer>
+          <span><label id="follow-label" for="follow-select"></label> <select id="follow-select"></select></span>
+          <span id="follow"></span><span id="offline" hidden></span>
+        </footer>
         </body>
         </html>
         """
@@ -73,11 +94,13 @@ enum BoardPage {
     * { box-sizing: border-box; }
     html, body { margin:0; background:var(--bg); color:var(--fg); font-family: system-ui, "DejaVu Sans", sans-serif; }
     body { font-size: 28px; min-height:100vh; display:flex; flex-direction:column; }
-    header { display:flex; justify-content:space-between; align-items:center; padding:12px 24px; border-bottom:4px solid var(--blue); }
-    #join { font-size: 1.2em; }
-    #join-command { font-size: 1.2em; color: var(--yellow); }
-    #code { font-size: 3.2em; font-weight: 800; letter-spacing: .12em; color: var(--yellow); margin-left:.4em; }
-    #count { font-size: 1.4em; color: var(--dim); white-space: nowrap; }
+    header { display:flex; justify-content:space-between; align-items:center; gap: 8px 24px; padding:10px 24px; border-bottom:4px solid var(--blue); }
+    /* "Join the class" over "nc HOST PORT", the code huge beside them: a low header leaves the room to the game. */
+    #join { display:grid; grid-template-columns: auto auto; column-gap: 28px; align-items:center; flex: 0 0 auto; }
+    #join-label { grid-column:1; grid-row:1; white-space: nowrap; }
+    #join-command { grid-column:1; grid-row:2; font-size: 1.05em; color: var(--yellow); white-space: nowrap; }
+    #code { grid-column:2; grid-row:1 / span 2; font-size: 2.4em; line-height: 1; font-weight: 800; letter-spacing: .12em; color: var(--yellow); }
+    #count { font-size: 1.15em; color: var(--dim); text-align: right; flex: 0 1 auto; min-width: 0; }
     main { flex:1; padding: 16px 32px; }
     h1 { font-size: 2.2em; margin: .3em 0; line-height:1.15; }
     .row { display:flex; justify-content:space-between; font-size:1.2em; color:var(--dim); }
@@ -90,7 +113,7 @@ enum BoardPage {
     .answers li.correct { border-color: var(--green); border-width:8px; }
     .answers li.correct .bar { background: rgba(0,158,115,.5); }
     .answers li.correct .label::before { content: "✓ "; font-weight:800; }
-    .mask { font-family: "DejaVu Sans Mono", monospace; font-size: 4em; letter-spacing: .25em; margin: .3em 0; }
+    .mask { font-family: "DejaVu Sans Mono", monospace; font-size: 4em; line-height: 1.1; letter-spacing: .25em; margin: .3em 0; }
     .chips { list-style:none; padding:0; display:flex; flex-wrap:wrap; gap:12px; }
     .chips li { border:3px solid var(--purple); border-radius:10px; padding:6px 14px; }
     .chips li.turn { border-color: var(--yellow); background: rgba(240,228,66,.15); font-weight:800; }
@@ -98,16 +121,59 @@ enum BoardPage {
     .grid li { border:3px solid var(--dim); border-radius:10px; padding:10px; }
     .grid li.solved { border-color: var(--green); }
     .grid li.time_up { border-color: var(--vermillion); border-style: dashed; }
-    .ranks { font-size: 1.5em; }
-    .ranks li { margin: .2em 0; transition: transform .5s; }
+    .ranks { font-size: 1.5em; list-style:none; padding:0; margin:.2em 0; }
+    .ranks li { margin: .2em 0; padding: .1em .3em; border-radius: 8px; transition: transform .6s ease, opacity .6s ease; }
+    .ranks li.moving { background: rgba(86,180,233,.15); }
+    .ranks li .pos { display:inline-block; min-width: 1.6em; color: var(--dim); }
     .ranks li .pts { color: var(--yellow); margin-left: .6em; }
+    .ranks li .move { margin-left: .6em; font-size: .7em; }
+    .ranks li .move.up { color: var(--green); }
+    .ranks li .move.down { color: var(--orange); }
+    .cols { display:flex; gap: 48px; align-items:flex-start; flex-wrap: wrap; }
+    .cols > * { flex: 1 1 320px; min-width: 0; }
+    h2 { font-size: 1.4em; margin: .4em 0 .2em; color: var(--dim); }
+    .types { list-style:none; padding:0; font-size:1.2em; margin: .2em 0; }
+    .types li { margin: .3em 0; }
+    .types .type { color: var(--yellow); margin-right: .6em; }
+    .types li.none { color: var(--dim); }
+    .teams { list-style:none; padding:0; font-size:1.2em; }
+    .teams li { margin: .4em 0; }
+    .teams li { display:grid; grid-template-columns: 1fr 7.5em; column-gap: 16px; align-items:center; }
+    .teams .label { grid-column: 1 / span 2; }
+    .teams .sync { font-weight:800; text-align: right; white-space: nowrap; }
+    .meter { height: 18px; border:2px solid var(--blue); border-radius:9px; }
+    .meter .fill { height:100%; background: var(--blue); transition: width .6s; }
+    select { font: inherit; font-size: 1em; background: var(--bg); color: var(--fg); border: 2px solid var(--dim); border-radius: 6px; }
+    @media (prefers-reduced-motion: reduce) { * { transition: none !important; animation: none !important; } }
+    /* Narrow windows (a laptop beside the projector, a phone): one column. */
+    @media (max-width: 700px) {
+      body { font-size: 20px; }
+      header { flex-wrap: wrap; padding: 8px 12px; }
+      #count { text-align: left; }
+      main { padding: 8px 12px; }
+      #join { grid-template-columns: auto; flex: 1 1 100%; }
+      #code { grid-column: 1; grid-row: 3; font-size: 2.2em; }
+      .answers { grid-template-columns: 1fr; }
+      .mask { font-size: 2.4em; letter-spacing: .12em; }
+      footer { flex-wrap: wrap; gap: 8px; }
+    }
     #paused { background: var(--orange); color:#000; font-size: 2em; font-weight:800; text-align:center; padding: 10px; }
     #broadcast { background: var(--blue); color:#000; font-size: 1.6em; padding: 10px 24px; }
-    footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; }
+    footer { padding: 6px 24px; color: var(--dim); font-size: .8em; display:flex; justify-content:space-between; align-items:center; gap: 4px 24px; }
+    footer > span:first-child { flex: 0 0 auto; white-space: nowrap; }
+    #follow { flex: 1 1 auto; text-align: right; }
     #offline { color: var(--vermillion); }
     [hidden] { display:none !important; }
     table.roster { border-collapse: collapse; font-size: .8em; }
     table.roster th, table.roster td { border-bottom: 2px solid #444; padding: 6px 16px; text-align:left; }
     table.roster tr.kicked td { color: var(--vermillion); }
+    body.teacher main { font-size: .8em; }
+    .scroll { overflow-x: auto; }
+    table.progress { border-collapse: collapse; font-size: .8em; }
+    table.progress th, table.progress td { border: 2px solid #444; padding: 4px 10px; text-align:center; white-space:nowrap; }
+    table.progress td:first-child, table.progress th:first-child { text-align:left; }
+    table.progress td.solved { color: var(--green); }
+    table.progress td.stuck { color: #000; background: var(--orange); font-weight: 800; }
+    table.progress td.untried { color: #777; }
     """
 }

@@ -2,8 +2,11 @@ extension BoardPage {
     /// The page's behaviour: load `/state`, replay its recent events, then
     /// follow `/events` (the browser's EventSource resumes with Last-Event-ID
     /// by itself). Text is only ever set with textContent: student names are
-    /// student input.
-    static let script = #"""
+    /// student input. One closure in three parts: this one (the games), then
+    /// BoardScriptResults.swift (ranks, results, the follow dropdown, loading).
+    static var script: String { scriptGames + "\n" + scriptResults }
+
+    static let scriptGames = #"""
     "use strict";
     (function () {
       var S = JSON.parse(document.getElementById("strings").textContent);
@@ -22,7 +25,7 @@ extension BoardPage {
       }
       function $(id) { return document.getElementById(id); }
       function show(id) {
-        ["idle", "quiz", "hangman", "challenge", "leaderboard"].forEach(function (s) { $(s).hidden = s !== id; });
+        ["idle", "quiz", "hangman", "challenge", "leaderboard", "results"].forEach(function (s) { $(s).hidden = s !== id; });
       }
       function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
       function li(text, cls) { var e = document.createElement("li"); e.textContent = text; if (cls) e.className = cls; return e; }
@@ -31,6 +34,7 @@ extension BoardPage {
       $("join-label").textContent = say("board.join");
       $("paused").textContent = say("board.paused");
       $("offline").textContent = say("board.offline");
+      $("code").setAttribute("aria-label", say("board.join_code"));
       var studentPort = 4000;
       var clock = { end: 0, timer: null, paused: false, left: 0 };
       var quiz = { answers: [], room: null };
@@ -90,17 +94,6 @@ extension BoardPage {
           if (correct.indexOf(i + 1) >= 0) items[i].classList.add("correct");
         }
       }
-      function leaderboard(rows, word) {
-        show("leaderboard");
-        $("leaderboard-title").textContent = say("board.leaderboard") + (word ? " — " + say("board.word", word) : "");
-        var list = $("leaderboard-list"); clear(list);
-        (rows || []).slice(0, 10).forEach(function (r) {
-          var item = document.createElement("li");
-          var n = document.createElement("span"); n.className = "name"; n.textContent = r.name;
-          var p = document.createElement("span"); p.className = "pts"; p.textContent = String(r.points);
-          item.appendChild(n); item.appendChild(p); list.appendChild(item);
-        });
-      }
       function hangman(e) {
         show("hangman");
         $("hangman-room").textContent = e.room;
@@ -140,15 +133,16 @@ extension BoardPage {
       function handle(e) {
         switch (e.ev) {
           case "board.class": renderClass(e); break;
-          case "board.follow":
-            $("follow").textContent = say("board.follow") + ": " + (e.mode === "auto" ? say("board.auto") + (e.room ? " (" + e.room + ")" : "") : (e.room || e.mode));
-            break;
+          case "board.follow": consoleFollows(e); break;
+          case "board.rooms": roomList(e.rooms); break;
           case "board.reset": load(); break;
           case "quiz.question": quizQuestion(e); break;
           case "quiz.tally": quizTally(e); break;
           case "board.answered": $("quiz-answered").textContent = say("board.answered", e.answered + " / " + e.players); break;
           case "timer": if (!clock.paused && e.seconds_left != null && clock.end) clock.end = Date.now() + e.seconds_left * 1000; break;
-          case "round.end": leaderboard(e.leaderboard, e.word); break;
+          case "round.end": roundEnd(e); break;
+          case "quiz.result": quizResult(e); break;
+          case "leaderboard": leaderboard(e.rows, null, "session"); break;
           case "hangman.state": hangman(e); break;
           case "hangman.race": race(e); break;
           case "level.result": case "level.attempt": level(e); break;
@@ -164,22 +158,5 @@ extension BoardPage {
             break;
         }
       }
-      var source = null;
-      function load() {
-        if (source) { source.close(); source = null; }
-        fetch(q("state")).then(function (r) { return r.json(); }).then(function (st) {
-          studentPort = st.student_port;
-          renderClass(st.class);
-          handle({ ev: "board.follow", mode: st.follow.mode, room: st.follow.room });
-          (st.recent || []).forEach(handle);
-          source = new EventSource(q("events", { after: String(st.last_event_id) }));
-          source.onmessage = function (m) { try { handle(JSON.parse(m.data)); } catch (x) {} };
-          source.onopen = function () { $("offline").hidden = true; };
-          source.onerror = function () { $("offline").hidden = false; };
-        }).catch(function () { $("offline").hidden = false; setTimeout(load, 3000); });
-      }
-      window.aulaBoard = { handle: handle };
-      load();
-    })();
     """#
 }

@@ -4,14 +4,14 @@ import AulaStore
 /// `top` and `me`: leaderboards and personal totals, read from the database
 /// off the loop and answered when the store replies.
 extension Server {
-    static let gameNames: [String: String] = [
-        "hangman": "hangman", "ahorcado": "hangman",
-        "quiz": "quiz", "cuestionario": "quiz", "test": "quiz",
-        "level": "level", "levels": "level", "nivel": "level", "niveles": "level",
+    static let gameNames: [String: GameKind] = [
+        "hangman": .hangman, "ahorcado": .hangman,
+        "quiz": .quiz, "cuestionario": .quiz, "test": .quiz,
+        "level": .level, "levels": .level, "nivel": .level, "niveles": .level,
     ]
 
     func showTop(_ player: Player, game word: String?) {
-        var chosen: String?
+        var chosen: GameKind?
         if let word {
             guard let known = Server.gameNames[word.lowercased()] else {
                 player.send(ErrorEvent(Refusal.usage("bad_argument", "top")))
@@ -27,8 +27,8 @@ extension Server {
                 switch result {
                 case .success(let rows):
                     // The game's name in the reader's language ("ahorcado"), not its id.
-                    let title = game.map { Phrase("top.title_game", [groupName, Phrase.entry("top.game.\($0)")]) } ?? Phrase("top.title", [groupName])
-                    player.send(LeaderboardEvent(scope: "group:\(groupName)" + (game.map { ":\($0)" } ?? ""), title: title,
+                    let title = game.map { Phrase("top.title_game", [groupName, Phrase.entry("top.game.\($0.rawValue)")]) } ?? Phrase("top.title", [groupName])
+                    player.send(LeaderboardEvent(scope: "group:\(groupName)" + (game.map { ":\($0.rawValue)" } ?? ""), title: title,
                                                  rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
                 case .failure:
                     player.send(ErrorEvent(code: "storage_unavailable"))
@@ -45,7 +45,7 @@ extension Server {
                 return PlayerSummary(points: [:], xp: 0, solved: [])
             }
             var points: [String: Int] = [:]
-            for game in ["hangman", "quiz", "level"] { points[game] = try db.totalPoints(studentID: studentID, game: game) }
+            for game in GameKind.scored { points[game.rawValue] = try db.totalPoints(studentID: studentID, game: game) }
             return PlayerSummary(points: points, xp: try db.xp(studentID: studentID),
                                  solved: try db.levelProgress(studentID: studentID).map(\.levelID))
         }) { [player] result in

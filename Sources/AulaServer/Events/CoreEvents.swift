@@ -15,7 +15,13 @@ public struct PromptEvent: Event {
     /// What the text prompt says (reader mode: where you are).
     public let label: Phrase
     public var name: String { "prompt" }
-    public func fields(_ t: TextContext) -> [(String, JSON)] { [("kind", .string(kind.rawValue))] }
+    /// The answer to this prompt should not be shown as it is typed (a password, a PIN).
+    public var wantsHiddenInput: Bool { kind == .password || kind == .pin }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        // `hidden` marks the prompts whose answer a client should not echo (issue 18);
+        // text mode marks them with IAC WILL ECHO to clients that speak telnet.
+        wantsHiddenInput ? [("kind", .string(kind.rawValue)), ("hidden", .bool(true))] : [("kind", .string(kind.rawValue))]
+    }
     public func text(_ t: TextContext) -> [String] { [t.say(label)] }
 }
 

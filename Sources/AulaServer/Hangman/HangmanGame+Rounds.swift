@@ -132,7 +132,7 @@ extension HangmanGame {
         let group = room.host.group
         let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
         let now = server.wallClock()
-        return RoundRecord(sessionID: session, groupID: group.id, game: "hangman", room: room.id,
+        return RoundRecord(sessionID: session, groupID: group.id, game: .hangman, room: room.id,
                            subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
                            endedAt: max(now, roundStartedAt), scores: [])
     }
@@ -141,18 +141,18 @@ extension HangmanGame {
     /// (still in when someone else completed it), `lost` (still in when
     /// nobody had lives), `out` (no lives left), `spectator` (three timeouts),
     /// `left` (left the room), `skipped` (still in when a teacher ended the round).
-    static func outcome(of player: HangmanPlayer, in result: HangmanResult) -> String {
+    static func outcome(of player: HangmanPlayer, in result: HangmanResult) -> Outcome {
         switch player.status {
-        case .out: return "out"
-        case .spectator: return "spectator"
-        case .left: return "left"
+        case .out: return .out
+        case .spectator: return .spectator
+        case .left: return .left
         case .playing:
-            if result.completedBy == player.name { return "solved" }
+            if result.completedBy == player.name { return .solved }
             switch result.outcome {
-            case .solved: return "played"
-            case .noLives, .everyoneBenched: return "lost"
-            case .skipped: return "skipped"
-            case .timeUp: return "time_up"
+            case .solved: return .played
+            case .noLives, .everyoneBenched: return .lost
+            case .skipped: return .skipped
+            case .timeUp: return .timeUp
             }
         }
     }
@@ -181,7 +181,7 @@ struct Seat: Sendable {
     let groupID: Int64
     let studentID: Int64?
     let points: Int
-    let outcome: String
+    let outcome: Outcome
 }
 
 /// Whether a round's end was printed yet (by the store's answer or the wait).

@@ -86,7 +86,7 @@ extension HangmanRaceGame {
         ]).serialized
         let group = room.host.group
         let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
-        let record = RoundRecord(sessionID: session, groupID: group.id, game: "hangman", room: room.id,
+        let record = RoundRecord(sessionID: session, groupID: group.id, game: .hangman, room: room.id,
                                  subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
                                  endedAt: max(server.wallClock(), roundStartedAt), scores: [])
         let seats = race.racers.map { r in
@@ -109,15 +109,15 @@ extension HangmanRaceGame {
     }
 
     /// `solved` (completed the word), `out` (no lives), `left`, else the round's end.
-    static func outcome(of racer: HangmanRace.Racer, in result: HangmanResult) -> String {
-        if racer.completed { return "solved" }
-        if racer.left { return "left" }
-        if racer.lives <= 0 { return "out" }
+    static func outcome(of racer: HangmanRace.Racer, in result: HangmanResult) -> Outcome {
+        if racer.completed { return .solved }
+        if racer.left { return .left }
+        if racer.lives <= 0 { return .out }
         switch result.outcome {
-        case .solved: return "played"
-        case .noLives, .everyoneBenched: return "lost"
-        case .skipped: return "skipped"
-        case .timeUp: return "time_up"
+        case .solved: return .played
+        case .noLives, .everyoneBenched: return .lost
+        case .skipped: return .skipped
+        case .timeUp: return .timeUp
         }
     }
 }

@@ -88,12 +88,12 @@ final class ClassChallenge {
         if hub?.challenge === self { hub?.challenge = nil }
         guard let server = hub?.server else { return }
         log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
-        let scores = entries.compactMap { entry -> ScoreRecord? in
-            guard let id = entry.player.studentID else { return nil }
+        // Every entry has its row since login (issue 18): no score is dropped.
+        let scores = entries.map { entry -> ScoreRecord in
             let points = entry.game?.score ?? 0
-            return ScoreRecord(studentID: id, points: points, outcome: points > 0 ? "solved" : "unsolved")
+            return ScoreRecord(studentID: entry.player.studentID, points: points, outcome: points > 0 ? .solved : .unsolved)
         }
-        let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: "level", room: "challenge",
+        let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: .level, room: "challenge",
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
                                  startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
         // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.

@@ -7,10 +7,7 @@ import AulaStore
 extension Server {
     /// A student's XP and solved levels, then `body` on the loop thread (nil: the store failed).
     func withLevelProgress(_ player: Player, _ body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) {
-        guard let studentID = player.studentID else {
-            body(player, (0, []))
-            return
-        }
+        let studentID = player.studentID
         read({ db in
             (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
         }) { [player] result in

@@ -78,13 +78,9 @@ public final class LevelRoomGame: RoomGame {
         self.room = room
         guard let server = self.server else { return }
         let host = room.host
-        // The student row may still be on its way right after login: the read
-        // comes after that write, so it looks the student up by name then.
-        let knownID = host.studentID, groupID = host.group.id, name = host.name
-        let levelID = level.id
+        let studentID = host.studentID, levelID = level.id
         server.read({ db -> LevelCourseState? in
-            guard let studentID = try knownID ?? db.student(groupID: groupID, name: name)?.id else { return nil }
-            return try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
+            try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
         }) { [weak self] result in
             do {
                 guard let self else { return }

@@ -20,15 +20,12 @@ extension LevelRoomGame {
     func recordSolve(_ verdict: Verdict, by player: Player) {
         guard let server, let room else { return }
         challenge?.noteSolved(self, stars: verdict.stars)  // [gradebook] for `challenge status`
-        guard let studentID = player.studentID else {
-            announceSolve(verdict, player: player, record: nil)
-            return
-        }
+        let studentID = player.studentID
         let levelID = level.id, xpReward = level.xpReward
         let score = verdict.points, stars = verdict.stars
         let roundRecord: RoundRecord? = inChallenge ? nil : RoundRecord(
             sessionID: server.classSession.flatMap { $0.group == player.group ? $0.id : nil },
-            groupID: player.group.id, game: "level", room: room.id, subject: levelID,
+            groupID: player.group.id, game: .level, room: room.id, subject: levelID,
             detail: "{\"score\":\(score),\"stars\":\(stars),\"statements\":\(verdict.statements),\"steps\":\(verdict.steps)}",
             startedAt: openedAt, endedAt: server.wallClock(), scores: [])
         let solvedAt = server.wallClock()
@@ -39,7 +36,7 @@ extension LevelRoomGame {
             let result = try db.recordLevelResult(studentID: studentID, levelID: levelID, score: score, stars: stars,
                                                   solvedAt: solvedAt, xpReward: xpReward)
             if var round = roundRecord {
-                round.scores = [ScoreRecord(studentID: studentID, points: max(0, score - previousBest), outcome: "solved")]
+                round.scores = [ScoreRecord(studentID: studentID, points: max(0, score - previousBest), outcome: .solved)]
                 try db.saveRound(round)
             }
             return SolveRecord(xpBefore: xpBefore, xpGranted: result.xpGranted,

@@ -13,7 +13,7 @@ public struct QuizRoundSave: Sendable {
         public let groupID: Int64
         public let studentID: Int64?
         public let points: Int
-        public let outcome: String
+        public let outcome: Outcome
     }
 
     /// One answer to store; `questionIndex` is the question's index in the deck file.
@@ -41,10 +41,10 @@ public struct QuizRoundSave: Sendable {
                             startedAt: Double, endedAt: Double,
                             who: (String) -> (groupID: Int64, studentID: Int64?)) -> QuizRoundSave {
         let participants = results.players.map { p -> Participant in
-            let outcome: String
+            let outcome: Outcome
             switch results.style {
-            case .personality: outcome = p.type?.key ?? "none"
-            case .graded: outcome = "graded"
+            case .personality: outcome = p.type.map { .quizType($0.key) } ?? .noType
+            case .graded: outcome = .graded
             }
             let (group, student) = who(p.name)
             return Participant(name: p.name, groupID: group, studentID: student, points: p.points, outcome: outcome)
@@ -73,7 +73,7 @@ public struct QuizRoundSave: Sendable {
         let scores = participants.compactMap { p in
             ids[p.name].map { ScoreRecord(studentID: $0, points: p.points, outcome: p.outcome) }
         }
-        let roundID = try db.saveRound(RoundRecord(sessionID: sessionID, groupID: groupID, game: "quiz", room: room,
+        let roundID = try db.saveRound(RoundRecord(sessionID: sessionID, groupID: groupID, game: .quiz, room: room,
                                                    subject: deck, detail: detail, startedAt: startedAt,
                                                    endedAt: endedAt, scores: scores))
         let records = answers.compactMap { a in

@@ -82,7 +82,26 @@ public struct Blocklist: Sendable {
         let whole = Blocklist.fold(name)
         candidates += whole
         if candidates.contains(where: isBlocked) { return true }
-        return whole.contains { folded in inside.contains { folded.contains($0) } }
+        return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }
+    }
+
+    /// `text.contains(word)`. Foundation's `contains` compares by canonical
+    /// equivalence (an ICU-backed search); for two plain ASCII strings that is
+    /// a plain byte search, done here without it — a login folds every name
+    /// against the `*` words (issue 20: name checks were ~15 % of a login's CPU).
+    static func contains(_ text: String, _ word: String) -> Bool {
+        guard !word.isEmpty, Blocklist.isASCII(text), Blocklist.isASCII(word) else { return text.contains(word) }
+        let haystack = Array(text.utf8), needle = Array(word.utf8)
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count)
+            where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     static func trimDigits(_ word: String) -> String {
@@ -117,13 +136,26 @@ public struct Blocklist: Sendable {
                 for i in forms.indices { forms[i] += replacement[0] }
             }
         }
-        return forms.map { form in
-            let key = NameKey.student(form).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                let category = $0.properties.generalCategory
-                // ñ keeps its tilde: `coño` is blocked, `cono` (a cone) is not.
-                return $0 == "\u{303}" || category != .nonspacingMark && category != .spacingMark && $0 != " "
-            }
-            return String(String.UnicodeScalarView(key))
+        return forms.map(comparisonKey)
+    }
+
+    /// A form's look-alike key with accents (but ñ's tilde) and spaces dropped.
+    /// Plain ASCII (nearly every name): decomposition changes nothing and there
+    /// are no marks, so only the spaces go — the same key without Foundation's
+    /// normalisation, which dominated a login's name check (issue 20).
+    static func comparisonKey(_ form: String) -> String {
+        let student = NameKey.student(form)
+        guard Blocklist.isASCII(student) else { return markless(student) }
+        return student.utf8.contains(0x20) ? String(decoding: student.utf8.filter { $0 != 0x20 }, as: UTF8.self) : student
+    }
+
+    /// The general path of `comparisonKey`, for any text (tests compare the two).
+    static func markless(_ key: String) -> String {
+        let kept = key.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            let category = $0.properties.generalCategory
+            // ñ keeps its tilde: `coño` is blocked, `cono` (a cone) is not.
+            return $0 == "\u{303}" || category != .nonspacingMark && category != .spacingMark && $0 != " "
         }
+        return String(String.UnicodeScalarView(kept))
     }
 }

@@ -6,8 +6,10 @@ import AulaGames
 public final class Player {
     public let name: String
     public let group: GroupRef
-    /// The student's row in the database, once it is known.
-    public internal(set) var studentID: Int64?
+    /// The student's row in the database: resolved before the welcome (issue 18),
+    /// so it is there for the whole session. A teacher's quiz stand-in has
+    /// `Player.standInID`, which no row has (SQLite row ids start at 1).
+    public let studentID: Int64
     // Who is online and where is cached for `who` (Limits/Listings.swift): a change says so.
     public internal(set) var room: Room? { didSet { RosterChanges.bump() } }
     var client: Client? { didSet { RosterChanges.bump() } }
@@ -31,9 +33,12 @@ public final class Player {
         client?.connection.linesPerSecondOverride = lineInterceptor == nil ? nil : Player.pastedLinesPerSecond
     }
 
-    init(name: String, group: GroupRef, client: Client) {
+    static let standInID: Int64 = 0
+
+    init(name: String, group: GroupRef, studentID: Int64, client: Client) {
         self.name = name
         self.group = group
+        self.studentID = studentID
         self.client = client
         key = NameRules.key(name)
         self.peerAddress = client.connection.peerAddress

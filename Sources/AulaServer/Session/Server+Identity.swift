@@ -77,30 +77,35 @@ extension Server {
 
     // MARK: The login's trace
 
-    /// Stores the login's peer and time and learns the student's row. In the
-    /// `open` group a name without a PIN last used elsewhere (or more than a
-    /// day ago) starts fresh: the old row keeps its points, this one begins at 0.
-    func recordLogin(_ player: Player) {
+    /// Resolves the student's row before the welcome, in ONE store write that
+    /// also stores the login's peer and time, then the welcome on the loop. In the `open` group a name without a PIN last used elsewhere
+    /// (or more than a day ago) starts fresh: the old row keeps its points,
+    /// this one begins at 0. A database that cannot write is said so
+    /// (`storage_unavailable`, back to `Name:`): no player exists without a row.
+    func recordLogin(name: String, group: GroupRef, _ client: Client) {
+        // While the disk is failing a write would wait for it to recover; the student is told now instead.
+        if let failing = store.currentFailure {
+            storageUnavailable(client, during: "login.record", failing)
+            return
+        }
+        client.stage = .checking
         let now = wallClock()
-        let groupID = player.group.id, name = player.name, peer = player.peerAddress
+        let groupID = group.id, peer = client.connection.peerAddress
         let window: Double? = groupID == openGroupRef.id ? Self.sameSeatWindow : nil
         write({ db in
             try db.recordLogin(groupID: groupID, name: name, peer: peer, at: now, freshUnlessSameAddressWithin: window)
-        }, then: { [player] result in
+        }, then: { [weak self] result in
             do {
+                guard let self, client.connection.isOpen else { return }
+                defer { self.replayHeldLines(client) }
                 switch result {
                 case .success(let login):
-                    player.studentID = login.id
-                    if login.startedFresh {
-                        player.send(InfoEvent("login.fresh_start", player.name, style: .warn))
-                        log(.info, "login.fresh_start", ("name", name), ("peer", peer))
-                    }
-                case .failure(let error):
-                    log(.error, "login.record_failed", ("name", name), ("error", error.description))
+                    self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh, client)
+                case .failure(let error): self.storageUnavailable(client, during: "login.record", error)
                 }
             }
         })
-        // A student waits for this row (their XP, their levels): no gathering delay.
+        // The student waits for this row: no gathering delay.
         store.commitSoon()
     }
 
@@ -121,7 +126,7 @@ extension Server {
     /// never finished anything and were last seen more than a day ago.
     func pruneStudentRows() {
         let cutoff = wallClock() - Self.pruneAfter
-        let online = players.values.compactMap(\.studentID)
+        let online = players.values.map(\.studentID)
         let chunk = Self.pruneChunk
         write({ db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
               then: { [weak self] result in

@@ -204,32 +204,48 @@ extension Server {
         }
     }
 
-    /// The end of login: a new player, or a returning one taking their place back.
+    /// The end of login: a returning player takes their place back; a new one
+    /// first has their student row resolved (one store write, `recordLogin`),
+    /// so every `Player` has its `studentID` from the welcome on (issue 18).
     func completeLogin(name: String, group: GroupRef, withPIN: Bool = false, _ client: Client) {
         if refuseIfKicked(name: name, group: group, withPIN: withPIN, client) { return }
-        let key = playerKey(group, name)
-        if let existing = players[key] {
-            if existing.isConnected {
-                // Someone else finished logging in with this name meanwhile.
-                client.send(ErrorEvent(code: "name_taken", name))
-                client.stage = .name
-                promptName(client)
-                return
-            }
-            reattach(existing, to: client)
-            return
+        if takeExistingPlace(name: name, group: group, client) { return }
+        recordLogin(name: name, group: group, client)
+    }
+
+    /// A player of this name exists: taken by a connected one (`name_taken`),
+    /// or a dropped one's place given back. True when it answered.
+    private func takeExistingPlace(name: String, group: GroupRef, _ client: Client) -> Bool {
+        guard let existing = players[playerKey(group, name)] else { return false }
+        if existing.isConnected {
+            // Someone else finished logging in with this name meanwhile.
+            client.send(ErrorEvent(code: "name_taken", name))
+            client.stage = .name
+            promptName(client)
+            return true
         }
-        let player = Player(name: name, group: group, client: client)
+        reattach(existing, to: client)
+        return true
+    }
+
+    /// The new player, once their row is known.
+    func welcome(name: String, group: GroupRef, studentID: Int64, startedFresh: Bool, _ client: Client) {
+        // The write took a moment: someone may have logged in with this name meanwhile.
+        if takeExistingPlace(name: name, group: group, client) { return }
+        let player = Player(name: name, group: group, studentID: studentID, client: client)
         applyRememberedAccommodation(to: player)
-        players[key] = player
+        players[playerKey(group, name)] = player
         client.player = player
         client.stage = .playing
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
         client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         log(.info, "login", ("name", name), ("group", group.name), ("peer", player.peerAddress))
+        if startedFresh {
+            player.send(InfoEvent("login.fresh_start", name, style: .warn))
+            log(.info, "login.fresh_start", ("name", name), ("peer", player.peerAddress))
+        }
         tellIfRoomsWereLost(player)
         classChallenges?.studentArrived(player)
-        recordLogin(player)
     }
     /// A dropped player came back within the grace: same room, same place.
     private func reattach(_ player: Player, to client: Client) {

@@ -33,8 +33,8 @@ final class RunningLoop: @unchecked Sendable {
     let loop: EventLoop
     private let finished = DispatchSemaphore(value: 0)
 
-    init() throws {
-        loop = try EventLoop()
+    init(clock: any LoopClock = MonotonicClock()) throws {
+        loop = try EventLoop(clock: clock)
     }
 
     func start() {
@@ -204,8 +204,11 @@ struct TestServer {
     let listener: LoopOwned<Listener>
     var port: Int { listener.value.port }
 
-    init(limits: NetLimits = NetLimits(), configure: (RecordingHandler) -> Void = { _ in }) throws {
-        running = try RunningLoop()
+    /// `clock`: a `VirtualClock` makes the listener's sweeps (idle, login
+    /// deadlines) wait for `advance(by:)` instead of real seconds.
+    init(limits: NetLimits = NetLimits(), clock: any LoopClock = MonotonicClock(),
+         configure: (RecordingHandler) -> Void = { _ in }) throws {
+        running = try RunningLoop(clock: clock)
         handler = RecordingHandler()
         configure(handler)
         listener = LoopOwned(value: try running.loop.listen(host: "127.0.0.1", port: 0, limits: limits, handler: handler))
@@ -218,4 +221,10 @@ struct TestServer {
     }
 
     func stop() { running.stop() }
+
+    /// Virtual clock only: moves time on, firing the timers due (on the loop).
+    func advance(by seconds: Double) {
+        let loop = running.loop
+        _ = running.onLoop { loop.advance(by: seconds) }
+    }
 }
