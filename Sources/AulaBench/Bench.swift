@@ -279,7 +279,7 @@ public enum Bench {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("lb.sqlite").path
-        let (insert, query) = try Database.benchLeaderboard(path: path, rows: rows)
+        let (insert, query) = try LeaderboardBench.benchLeaderboard(path: path, rows: rows)
         return ("leaderboard", [
             "- Parameters: \(rows) score rows in one database, a group's leaderboard (top 10)",
             String(format: "- Insert: %.1f s", insert),

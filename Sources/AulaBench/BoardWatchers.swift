@@ -7,6 +7,8 @@ import Glibc
 /// open `/events` and read everything the server streams (on one thread of
 /// their own), so the fan-out can be timed with the board busy (issue 19:
 /// the board must cost nothing noticeable).
+// @unchecked Sendable: the counters and `running` are guarded by `lock`; the sockets are read only
+// on the watchers' own thread.
 final class BoardWatchers: @unchecked Sendable {
     private var fds: [Int32] = []
     private let lock = NSLock()

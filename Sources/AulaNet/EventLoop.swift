@@ -9,6 +9,8 @@ protocol FileEventTarget: AnyObject {
 /// One thread's loop: file events + timer events in one place, like Redis ae.
 /// Everything but `stop()` and `execute(_:)` must be called on the loop thread
 /// (or before `run()` starts, from the thread that will run it).
+// @unchecked Sendable: what other threads touch (`stop`, `execute`, `isOnLoopThread`) is Atomic or
+// Mutex-guarded; every other field is used only on the thread inside `run()`.
 public final class EventLoop: @unchecked Sendable {
     /// Bytes read from one connection per loop turn, so a flood cannot starve
     /// others. 16 KiB holds the largest program a student may paste; a flooder
@@ -21,7 +23,7 @@ public final class EventLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let wakePending = Atomic<Bool>(false)
     private let loopThread = Atomic<UInt64>(0)
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    private let inbox = PThreadMutex<[@Sendable () -> Void]>([])  // not Mutex: TSan sees this one
 
     private var targets: [(any FileEventTarget)?] = []
     private var timers = TimerQueue()

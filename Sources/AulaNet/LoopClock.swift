@@ -37,12 +37,12 @@ public final class VirtualClock: LoopClock {
         var resumedAt: Double?
     }
 
-    private let state: Mutex<State>
+    private let state: PThreadMutex<State>  // not Mutex: ThreadSanitizer sees this one (PThreadMutex.swift)
 
     /// Starts paused at `start` (a large value, so code that subtracts a few
     /// seconds from "now" never sees a negative time).
     public init(start: Double = 1_000_000) {
-        state = Mutex(State(base: start, resumedAt: nil))
+        state = PThreadMutex(State(base: start, resumedAt: nil))
     }
 
     public var now: Double {

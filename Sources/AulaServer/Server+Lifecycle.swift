@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import AulaContent
 import AulaNet
 import AulaStore
@@ -79,7 +80,10 @@ extension Server {
 
 /// A running server on its own loop thread — what `aula serve` and the
 /// end-to-end tests start. The loop thread owns the server; other threads
-/// talk to it only through `loop.execute`.
+/// talk to it only through `stop` and `onLoop`, which hop with a `LoopBound`.
+/// `@unchecked Sendable` (kept on purpose): `stopped` is guarded by `stopLock`, the
+/// rest is immutable, and `server` is handed to tests and the bench to read after
+/// the loop has stopped or through `onLoop` — the handle other threads hold.
 public final class RunningServer: @unchecked Sendable {
     public let server: Server
     public let loop: EventLoop
@@ -157,7 +161,8 @@ public final class RunningServer: @unchecked Sendable {
         // Shutdown waits for goodbyes in loop time: a paused test clock would
         // never let it finish, so time runs for real from here.
         (loop.clock as? VirtualClock)?.resume()
-        loop.execute { [server] in server.shutdown(reason: "stop") }
+        let server = LoopBound(self.server, on: loop)
+        loop.execute { server.value.shutdown(reason: "stop") }
         _ = finished.wait(timeout: .now() + timeout)
     }
 
@@ -165,8 +170,9 @@ public final class RunningServer: @unchecked Sendable {
     public func onLoop<T: Sendable>(_ body: @escaping @Sendable (Server) -> T) -> T? {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        loop.execute { [server] in
-            box.value = body(server)
+        let server = LoopBound(self.server, on: loop)
+        loop.execute {
+            box.value = body(server.value)
             done.signal()
         }
         guard done.wait(timeout: .now() + 5) == .success else { return nil }
@@ -174,11 +180,20 @@ public final class RunningServer: @unchecked Sendable {
     }
 }
 
-/// What the closing thread found, read by the loop after it signalled.
-private final class ShutdownOutcome: @unchecked Sendable {
-    var saved = false
+/// What the closing thread found, read by the loop after it signalled (an atomic: checked).
+private final class ShutdownOutcome: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var saved: Bool {
+        get { flag.load(ordering: .acquiring) }
+        set { flag.store(newValue, ordering: .releasing) }
+    }
 }
 
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
+/// The loop's answer to `onLoop`, read by the waiting thread (a mutex: checked).
+private final class ResultBox<T: Sendable>: Sendable {
+    private let slot = PThreadMutex<T?>(nil)
+    var value: T? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
 }

@@ -5,10 +5,11 @@ import AulaNet
 import AulaStore
 
 /// The server: owns the event loop's state — clients, players, rooms, the
-/// class session — and the store. Every method runs on the loop thread; the
-/// store calls back through `loop.execute`, which is why the class is marked
-/// `@unchecked Sendable`: its owner is that one thread, not a lock.
-public final class Server: ConnectionHandler, @unchecked Sendable {
+/// class session — and the store. Every method runs on the loop thread. Not
+/// `Sendable`, and the compiler checks it: the store, judge and hashing threads
+/// come back only through `Server.read`/`write`/`offLoop` and `EventLoop.bind`
+/// (Loop/), which carry loop-owned closures in a `LoopBound`.
+public final class Server: ConnectionHandler {
     public static let openGroup = "open"
     /// Rounds ending within this many seconds of each other are committed together
     /// (`round.end` waits for the commit, so a student never notices 10 ms).
@@ -102,7 +103,7 @@ public final class Server: ConnectionHandler, @unchecked Sendable {
     public var adminPort: Int { adminListener?.port ?? config.adminPort }
 
     /// Registers a game kind for `create KIND ...` (with its Spanish alias).
-    public func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
+    func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
         gameFactories[kind] = factory
         gameAliases[alias] = kind
     }

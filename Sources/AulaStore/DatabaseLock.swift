@@ -6,6 +6,8 @@ import Foundation
 /// kernel drops the lock when the process dies (even after kill -9), so a
 /// stale file never blocks a restart. `restore` takes the same lock to make
 /// sure no server is running.
+// @unchecked Sendable: `fd` is set in init and cleared only by `release()`, which its one owner
+// (RunningServer, `aula restore`) calls once, after the loop that used the database stopped.
 public final class DatabaseLock: @unchecked Sendable {
     public let path: String
     private var fd: Int32

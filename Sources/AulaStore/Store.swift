@@ -3,6 +3,7 @@ import Foundation
 
 /// The database on its own thread: writes are queued, drained into one transaction per batch,
 /// and retried (never dropped) while the disk is full or the file is locked.
+// @unchecked Sendable: the shared fields are guarded by `lock`, the database is touched only on `queue`.
 public final class Store: @unchecked Sendable {
     public typealias WriteBody = @Sendable (Database) throws -> Void
     public typealias WriteDone = @Sendable (Result<Void, StoreError>) -> Void
@@ -344,6 +345,7 @@ public final class Store: @unchecked Sendable {
 
 
 /// Carries a write's value from its body to its `done`; both run on the store thread.
+// @unchecked Sendable: the body writes it and `done` reads it, both on the store queue, in that order.
 private final class ValueBox<T>: @unchecked Sendable {
     var value: T?
 }

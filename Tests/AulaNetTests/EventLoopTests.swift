@@ -17,7 +17,7 @@ import Testing
         defer { running.stop() }
         let loop = running.loop
         #expect(!loop.isOnLoopThread)
-        let results = Mutex<[Bool]>([])
+        let results = PThreadMutex<[Bool]>([])
         let group = DispatchGroup()
         for _ in 0..<4 {
             group.enter()
@@ -38,7 +38,7 @@ import Testing
         running.start()
         defer { running.stop() }
         let loop = running.loop
-        let fired = Mutex<[String]>([])
+        let fired = PThreadMutex<[String]>([])
         _ = running.onLoop {
             loop.schedule(after: 0.06) { fired.withLock { $0.append("late") } }
             loop.schedule(after: 0.01) { fired.withLock { $0.append("early") } }
@@ -59,7 +59,7 @@ import Testing
         running.start()
         defer { running.stop() }
         let loop = running.loop
-        let fired = Mutex<[Int]>([])
+        let fired = PThreadMutex<[Int]>([])
         _ = running.onLoop {
             for index in 0..<5 {
                 loop.schedule(after: 0) { fired.withLock { $0.append(index) } }

@@ -120,7 +120,7 @@ import Testing
         running.start()
         defer { running.stop() }
         let loop = running.loop
-        let fired = Mutex<[Double]>([])
+        let fired = PThreadMutex<[Double]>([])
         _ = running.onLoop {
             loop.schedule(after: 0.001) { fired.withLock { $0.append(loop.now) } }
             return true

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import AulaGames
 @testable import AulaServer
+import AulaNet
 
 /// The editor keeps its counts as lines come and go and caps its bytes; the
 /// judge worker takes one job per student, in order, off the caller's thread
@@ -69,7 +70,7 @@ import AulaGames
 
     @Test func theWorkerTakesOneJobPerStudentInOrder() {
         let worker = JudgeWorker(workers: 1, maxQueued: 2, budget: 5)
-        let order = Mutex<[Int]>([])
+        let order = PThreadMutex<[Int]>([])
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         final class Owner {}
@@ -94,7 +95,7 @@ import AulaGames
 
     @Test func aJobsDeadlineComesAfterItsBudget() {
         let worker = JudgeWorker(workers: 1, maxQueued: 4, budget: 0)
-        let expired = Mutex<Bool?>(nil)
+        let expired = PThreadMutex<Bool?>(nil)
         let done = DispatchSemaphore(value: 0)
         final class Owner {}
         let owner = Owner()

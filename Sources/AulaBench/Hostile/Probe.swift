@@ -8,6 +8,8 @@ import CShims
 /// and timing the `{"ev":"mode"}` answer. `mode json` is answered on the
 /// event loop with no database work, so the figure is the loop's latency as a
 /// classmate feels it. Samples are filed under the phase they were sent in.
+// @unchecked Sendable: seats, phase and figures are guarded by `lock`; the probe's sockets are used
+// only on its own thread.
 final class Probe: @unchecked Sendable {
     struct Figures {
         var samples: [Double] = []

@@ -41,13 +41,11 @@ extension AdminCall {
                 return fail(code: "teacher_locked", String(Int(wait.rounded(.up))))
             }
             let lockout = LockoutHandle(port: session.port)
-            server.store.read({ db in try db.teacher(name: name)?.passwordHash }) { [self] result in
+            server.read({ db in try db.teacher(name: name)?.passwordHash }) { [self] result in
                 switch result {
                 case .failure:
-                    server.loop.execute { [self] in
-                        lockout.port?.lockout.settleUnchecked(name)
-                        fail(AdminSession.storageUnavailable)
-                    }
+                    lockout.port?.lockout.settleUnchecked(name)
+                    fail(AdminSession.storageUnavailable)
                 case .success(let stored):
                     offLoop({ stored.map { PasswordHash.verify(current, against: $0) } ?? false }) { [self] good in
                         guard good else {
@@ -148,8 +146,9 @@ extension AdminPort {
     }
 }
 
-/// The admin port, carried to the store thread and back to the loop (touched only on the loop).
-struct LockoutHandle: @unchecked Sendable {
+/// The admin port, weakly held across a store or hashing hop (only ever touched on the loop:
+/// it travels inside `Server.read`/`offLoop` continuations, so it needs no `Sendable`).
+struct LockoutHandle {
     weak var port: AdminPort?
 }
 

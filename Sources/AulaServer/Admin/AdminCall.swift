@@ -7,7 +7,7 @@ import AulaStore
 /// writes its audit row (teacher, time, command, outcome) and gives the
 /// teacher the prompt back. Commands that wait for the database use `read` /
 /// `write`, whose continuations come back on the loop thread.
-final class AdminCall: @unchecked Sendable {
+final class AdminCall {
     let server: Server
     let session: AdminSession
     let teacher: String
@@ -56,51 +56,33 @@ final class AdminCall: @unchecked Sendable {
 
     /// Reads from the database off the loop; `then` runs on the loop. A failure ends the command.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, then: @escaping (T) -> Void) {
-        let next = LoopBound(then)
-        server.store.read(body) { [self] result in
-            server.loop.execute { [self] in
-                switch result {
-                case .success(let value): next.value(value)
-                case .failure(let error): fail(code: "admin_storage_detail", error.description)
-                }
+        server.read(body) { [self] result in
+            switch result {
+            case .success(let value): then(value)
+            case .failure(let error): fail(code: "admin_storage_detail", error.description)
             }
         }
     }
 
     /// Writes (committed before `then` runs, on the loop). A failure ends the command.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, then: @escaping (T) -> Void) {
-        let next = LoopBound(then)
-        server.store.write(returning: body) { [self] result in
-            server.loop.execute { [self] in
-                switch result {
-                case .success(let value): next.value(value)
-                case .failure(let error): fail(code: "admin_storage_detail", error.description)
-                }
+        server.write(body) { [self] result in
+            switch result {
+            case .success(let value): then(value)
+            case .failure(let error): fail(code: "admin_storage_detail", error.description)
             }
         }
     }
 
     /// Runs slow work (hashing, reading files) off the loop; `then` runs on the loop.
     func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {
-        let next = LoopBound(then)
-        let loop = server.loop
-        DispatchQueue.global().async {
-            let value = body()
-            loop.execute { next.value(value) }
-        }
+        server.offLoop(body, then: then)
     }
 
     /// Asks a question; a hidden one (a password) turns telnet echo off.
     func ask(_ kind: PromptEvent.Kind, _ key: String, hidden: Bool, answer: @escaping (String) -> Void) {
         session.ask(kind, Phrase(key), hidden: hidden, answer: answer)
     }
-}
-
-/// A value only touched on the loop thread, carried through a `@Sendable`
-/// hop (store thread → `loop.execute`) without being used on the way.
-struct LoopBound<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 extension Server {

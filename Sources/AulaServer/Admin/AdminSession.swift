@@ -8,7 +8,7 @@ import AulaStore
 /// commands one at a time. A command that waits for the database holds the
 /// lines typed meanwhile and replays them in order, so a piped script runs
 /// exactly as written. Owned by the loop thread.
-final class AdminSession: @unchecked Sendable {
+final class AdminSession {
     enum Stage {
         case starting
         case teacherName
@@ -51,8 +51,8 @@ final class AdminSession: @unchecked Sendable {
         client.send(InfoEvent("admin.banner", style: .title))
         stage = .busy
         let fromLoopback = connection.isLoopback
-        server.store.read({ db in try db.teacherCount() }) { [weak self] result in
-            self?.server.loop.execute { [weak self] in
+        server.read({ db in try db.teacherCount() }) { [weak self] result in
+            do {
                 guard let self, self.isOpen else { return }
                 guard case .success(let count) = result else {
                     self.client.send(AdminErrorEvent(Self.storageUnavailable))
@@ -192,20 +192,18 @@ final class AdminSession: @unchecked Sendable {
         // The reservation is settled through the port, which outlives this
         // session: hanging up mid-check must neither take a guess back nor
         // leave the attempt in flight forever.
-        server.store.read({ db in try db.teacher(name: name) }) { [weak self] result in
+        server.read({ db in try db.teacher(name: name) }) { [weak self, server] result in
             let row: TeacherRow?
             switch result {
             case .success(let found): row = found
             case .failure(let error):
-                server.loop.execute { [weak self] in
-                    lockout.port?.lockout.settleUnchecked(name)
-                    log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
-                    self?.passwordUnchecked()
-                }
+                lockout.port?.lockout.settleUnchecked(name)
+                log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
+                self?.passwordUnchecked()
                 return
             }
             // The hash check is slow on purpose: off the loop and off the store thread.
-            DispatchQueue.global().async { [weak self] in
+            server.offLoop({ () -> (good: Bool, upgrade: String?) in
                 let good: Bool
                 if let row {
                     good = PasswordHash.verify(password, against: row.passwordHash)
@@ -216,7 +214,10 @@ final class AdminSession: @unchecked Sendable {
                 }
                 let upgrade: String? = good && row.map { PasswordHash.needsUpgrade($0.passwordHash) } == true
                     ? try? PasswordHash.make(password) : nil
-                server.loop.execute { [weak self] in
+                return (good, upgrade)
+            }) { [weak self] checked in
+                let (good, upgrade) = checked
+                do {
                     let now = server.loop.now
                     if good, let row {
                         lockout.port?.lockout.settleSuccess(name, now: now)
@@ -267,9 +268,8 @@ final class AdminSession: @unchecked Sendable {
         stage = .busy
         let server = self.server
         let fromLoopback = connection.isLoopback
-        DispatchQueue.global().async {
-            let hash = try? PasswordHash.make(password)
-            server.loop.execute { [weak self] in
+        server.offLoop({ try? PasswordHash.make(password) }) { [weak self] hash in
+            do {
                 guard let self, self.isOpen else { return }
                 guard let hash else {
                     self.client.send(AdminErrorEvent(code: "admin_storage"))
@@ -277,7 +277,7 @@ final class AdminSession: @unchecked Sendable {
                     return
                 }
                 let now = server.wallClock()
-                server.store.write(returning: { db -> Bool in
+                server.write({ db -> Bool in
                     // Checked again inside the write: two first teachers at once can't both win.
                     guard FirstTeacherRule.mayCreate(teacherCount: try db.teacherCount(), fromLoopback: fromLoopback) else {
                         return false
@@ -285,8 +285,8 @@ final class AdminSession: @unchecked Sendable {
                     try db.addTeacher(name: name, passwordHash: hash, at: now)
                     try db.appendAudit(at: now, teacher: name, command: "teacher add \(name) (first teacher)", outcome: "ok")
                     return true
-                }, done: { [weak self] result in
-                    server.loop.execute { [weak self] in
+                }, then: { [weak self] result in
+                    do {
                         guard let self, self.isOpen else { return }
                         switch result {
                         case .success(true):

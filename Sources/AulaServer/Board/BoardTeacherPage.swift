@@ -159,25 +159,22 @@ extension Board {
         let levels = server.content.levels.levels.map(\.id)
         let now = server.wallClock()
         let key = key.required ? key.value : nil
-        let loop = server.loop
         let titles = Dictionary(server.content.levels.levels.map { ($0.id, $0.title(language.rawValue)) },
                                 uniquingKeysWith: { a, _ in a })
-        let reply = LoopBound { [weak server] (read: (String, [StudentRow]?)) in
+        server.read({ db in
+            // The grid is drawn here, on the store's thread: it grows with the group.
+            let progress = try AdminProgressEvent.read(db, group: group, levels: levels, now: now)
+            let offline = try db.recentlySeenStudents(groupID: group.id, limit: BoardTeacherRoster.offlineRead)
+            return (BoardTeacherPage.grid(progress, titles: titles, language: language), offline)
+        }) { [weak server] result in
+            let read = try? result.get()
+            let grid = read?.0 ?? BoardTeacherPage.grid(nil, titles: titles, language: language)
             guard let server else { return connection.close() }
-            let html = BoardTeacherPage.html(server: server, language: language, key: key, grid: read.0,
-                                             page: page, offline: read.1, group: group)
+            let html = BoardTeacherPage.html(server: server, language: language, key: key, grid: grid,
+                                             page: page, offline: read?.1, group: group)
             connection.send(bytes: BoardHTTP.response(status: 200, contentType: "text/html; charset=utf-8",
                                                       body: Array(html.utf8), head: head))
             connection.close()
-        }
-        server.store.read({ db in
-            (try AdminProgressEvent.read(db, group: group, levels: levels, now: now),
-             try db.recentlySeenStudents(groupID: group.id, limit: BoardTeacherRoster.offlineRead))
-        }) { result in
-            // Drawn here, on the store's thread: the grid grows with the group.
-            let read = try? result.get()
-            let grid = BoardTeacherPage.grid(read?.0, titles: titles, language: language)
-            loop.execute { reply.value((grid, read?.1)) }
         }
     }
 }

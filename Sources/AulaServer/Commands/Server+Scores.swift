@@ -22,8 +22,8 @@ extension Server {
         let game = chosen
         let groupID = player.group.id
         let groupName = player.group.name
-        store.read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [weak self, player] result in
-            self?.loop.execute { [player] in
+        read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [player] result in
+            do {
                 switch result {
                 case .success(let rows):
                     // The game's name in the reader's language ("ahorcado"), not its id.
@@ -40,7 +40,7 @@ extension Server {
     func showMe(_ player: Player) {
         let groupID = player.group.id
         let name = player.name
-        store.read({ db -> PlayerSummary in
+        read({ db -> PlayerSummary in
             guard let studentID = try db.student(groupID: groupID, name: name)?.id else {
                 return PlayerSummary(points: [:], xp: 0, solved: [])
             }
@@ -48,8 +48,8 @@ extension Server {
             for game in GameKind.scored { points[game.rawValue] = try db.totalPoints(studentID: studentID, game: game) }
             return PlayerSummary(points: points, xp: try db.xp(studentID: studentID),
                                  solved: try db.levelProgress(studentID: studentID).map(\.levelID))
-        }) { [weak self, player] result in
-            self?.loop.execute { [player] in
+        }) { [player] result in
+            do {
                 guard case .success(let summary) = result else {
                     player.send(ErrorEvent(code: "storage_unavailable"))
                     return

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import AulaNet
 
 /// How much the server writes to its log.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
@@ -20,10 +22,19 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
 
 /// Structured log lines on standard error: `time level event key=value ...`.
 /// Log lines are for the operator, in English, and never reach students.
-public final class Log: @unchecked Sendable {
+/// Checked `Sendable`: the level is an atomic (it was a plain `var` read by the loop,
+/// store and judge threads while `aula serve` set it — a data race ThreadSanitizer
+/// reported), and whole lines are written under a pthread mutex so they never interleave.
+public final class Log: Sendable {
     public static let shared = Log()
-    private let lock = NSLock()
-    public var level: LogLevel = .info
+    private let lock = PThreadMutex(())
+    private let threshold = Atomic<Int>(LogLevel.info.rawValue)
+
+    /// The lowest level written. Safe to read and set from any thread.
+    public var level: LogLevel {
+        get { LogLevel(rawValue: threshold.load(ordering: .relaxed)) ?? .info }
+        set { threshold.store(newValue.rawValue, ordering: .relaxed) }
+    }
 
     public func write(_ level: LogLevel, _ event: String, _ fields: [(String, CustomStringConvertible)] = []) {
         guard level >= self.level else { return }
@@ -34,9 +45,7 @@ public final class Log: @unchecked Sendable {
             line += " \(key)=" + (needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : text)
         }
         line += "\n"
-        lock.lock()
-        FileHandle.standardError.write(line.data(using: .utf8) ?? Data())
-        lock.unlock()
+        lock.withLock { _ in FileHandle.standardError.write(line.data(using: .utf8) ?? Data()) }
     }
 
     static func timestamp() -> String {

@@ -122,7 +122,7 @@ extension HangmanGame {
         room.broadcast(InfoEvent("hangman.next_round", room.host.name))
     }
 
-    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: Server) -> RoundRecord {
+    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: any RoomHost) -> RoundRecord {
         let detail = JSON.object([
             ("word", .string(result.word)), ("difficulty", .string(round.difficulty.rawValue)),
             ("outcome", .string(result.outcome.rawValue)),
@@ -162,18 +162,16 @@ extension Server {
     /// Saves a hangman round (classic or race) with one score per seat,
     /// creating a student's row at their first round; `done` runs on the loop.
     func saveHangmanRound(_ record: RoundRecord, seats: [Seat],
-                          done: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
+                          done: @escaping (Result<Int64, StoreError>) -> Void) {
         let endedAt = record.endedAt
-        store.write(returning: { db -> Int64 in
+        write({ db -> Int64 in
             var record = record
             record.scores = try seats.map { seat in
                 let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
                 return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
             }
             return try db.saveRound(record)
-        }) { [weak self] saved in
-            self?.loop.execute { done(saved) }
-        }
+        }, then: done)
     }
 }
 
@@ -187,7 +185,7 @@ struct Seat: Sendable {
 }
 
 /// Whether a round's end was printed yet (by the store's answer or the wait).
-final class RoundEndTicket: @unchecked Sendable {
+final class RoundEndTicket {
     let end: HangmanRoundEndEvent
     var told = false
     init(end: HangmanRoundEndEvent) { self.end = end }

@@ -8,9 +8,9 @@ import AulaNet
 /// rules return into `Event`s for the room, and saves every finished round
 /// before printing its leaderboard.
 ///
-/// Owned by the loop thread like the rest of the server (store callbacks hop
-/// back with `loop.execute`), hence `@unchecked Sendable`.
-public final class HangmanGame: RoomGame, @unchecked Sendable {
+/// Owned by the loop thread like the rest of the server; not `Sendable`: store
+/// callbacks come back through `Server.read`/`write` (Loop/Server+Hop.swift).
+public final class HangmanGame: RoomGame {
     public let kind = "hangman"
     public let maxPlayers = 8
     /// How long `round.end` waits for the database before it is printed anyway
@@ -22,7 +22,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     public internal(set) var settings: HangmanSettings
     /// The current (or last) round; nil before the first `start`.
     public internal(set) var round: HangmanRound?
-    weak var server: Server?
+    weak var server: (any RoomHost)?
     weak var room: Room?
     var random: SeededRandom
     /// The server's loop, held directly: the hot path reads its clock on every
@@ -50,7 +50,7 @@ public final class HangmanGame: RoomGame, @unchecked Sendable {
     /// The room's running totals across rounds, in order of first appearance.
     var totals: [(name: String, points: Int)] = []
 
-    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+    init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
         self.settings = settings

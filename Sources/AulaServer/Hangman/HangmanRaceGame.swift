@@ -7,8 +7,8 @@ import AulaNet
 /// same word at once; each player sees their own `hangman.state`, the room
 /// sees `hangman.race` (letters found and lives, never the letters), and the
 /// room clock (120 s) ends the round as `time_up`. Saved and printed like a
-/// turn-mode round. Owned by the loop thread, hence `@unchecked Sendable`.
-public final class HangmanRaceGame: RoomGame, @unchecked Sendable {
+/// turn-mode round. Owned by the loop thread (not `Sendable`, checked).
+public final class HangmanRaceGame: RoomGame {
     public let kind = "hangman"
     /// No turns to wait for: a whole class fits.
     public let maxPlayers = 40
@@ -16,7 +16,7 @@ public final class HangmanRaceGame: RoomGame, @unchecked Sendable {
 
     var settings: HangmanSettings
     var race: HangmanRace?
-    weak var server: Server?
+    weak var server: (any RoomHost)?
     weak var room: Room?
     var random: SeededRandom
     let loop: EventLoop
@@ -29,7 +29,7 @@ public final class HangmanRaceGame: RoomGame, @unchecked Sendable {
     var recentWords: [String] = []
     var totals: [(name: String, points: Int)] = []
 
-    public init(server: Server, settings: HangmanSettings, random: SeededRandom) {
+    init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
         self.settings = settings

@@ -37,14 +37,14 @@ extension Server {
     /// A deck's words for a new round: from the cache, or read on the store's
     /// thread (then cached). `then` runs on the loop either way. Classic and
     /// race rooms both start their rounds through here.
-    func withWordBank(_ deckID: String, then: @escaping @Sendable ([WordEntry]?, StoreError?) -> Void) {
+    func withWordBank(_ deckID: String, then: @escaping ([WordEntry]?, StoreError?) -> Void) {
         if let cached = wordBankCache[deckID] {
             then(cached, nil)
             return
         }
-        store.read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
+        read({ db in try db.words(deckID: deckID).map { WordEntry(word: $0.word, hint: $0.hint) } }) {
             [weak self] result in
-            self?.loop.execute { [weak self] in
+            do {
                 switch result {
                 case .success(let words):
                     self?.wordBankCache[deckID] = words

@@ -8,7 +8,7 @@ import AulaStore
 /// leaderboard for it is saved as a round (game `level`, room `challenge`,
 /// subject the level id; points as scored, since only a teacher starts one)
 /// and, once durable, printed to everyone in it.
-final class ClassChallenge: @unchecked Sendable {
+final class ClassChallenge {
     /// One student in the challenge.
     struct Entry {
         let player: Player
@@ -97,8 +97,8 @@ final class ClassChallenge: @unchecked Sendable {
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
                                  startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
         // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.
-        server.store.write({ db in try db.saveRound(record) }, done: { [self, weak server] result in
-            server?.loop.execute { [self] in
+        server.write({ db in try db.saveRound(record) }, then: { [self] result in
+            do {
                 if case .failure(let error) = result {
                     log(.error, "challenge.save_failed", ("error", error.description))
                 }

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import AulaGames
+import AulaNet
 
 /// Runs students' programs (`run` and `submit`: compile, run, judge) off the
 /// event loop, so no program can stall the class (SPEC §12: "the judge never
@@ -40,7 +40,7 @@ final class JudgeWorker: Sendable {
     let maxQueued: Int
     /// Seconds a job may run before its run ends `too_slow`.
     let budget: Double
-    private let state = Mutex(State())
+    private let state = PThreadMutex(State())  // not Mutex: ThreadSanitizer sees this one (AulaNet/PThreadMutex.swift)
     private let queue: DispatchQueue
 
     init(workers: Int = 2, maxQueued: Int = 256, budget: Double = 2) {

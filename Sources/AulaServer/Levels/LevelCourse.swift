@@ -68,7 +68,7 @@ extension LevelRoomGame {
         keepProgram()
         let attempt = LevelAttemptEvent(student: player.name, level: level.id, kind: kind.rawValue, ok: ok,
                                         code: code, statements: statements)
-        server.adminConsole?.tellTeachers(attempt)
+        server.tellTeachers(attempt)
         room?.showBoard(attempt)  // SPEC §12: to teachers and the board (the challenge grid)
         guard let studentID = coderStudentID else { return }
         let record = LevelAttemptRecord(studentID: studentID, levelID: level.id, at: server.wallClock(), kind: kind.rawValue,

@@ -8,15 +8,12 @@ extension Server {
     /// A student's XP and solved levels, then `body` on the loop thread (nil: the store failed).
     func withLevelProgress(_ player: Player, _ body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) {
         let studentID = player.studentID
-        let answer = LevelProgressAnswer(body: body)
-        store.read({ db in
+        read({ db in
             (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
-        }) { [weak self, player] result in
-            self?.loop.execute { [player] in
-                switch result {
-                case .success(let (xp, solved)): answer.body(player, (xp, Set(solved)))
-                case .failure: answer.body(player, nil)
-                }
+        }) { [player] result in
+            switch result {
+            case .success(let (xp, solved)): body(player, (xp, Set(solved)))
+            case .failure: body(player, nil)
             }
         }
     }
@@ -81,10 +78,4 @@ extension Server {
         }
         createRoom(kindWord: "level", args: Arguments(word), by: player)
     }
-}
-
-/// Carries a loop-thread callback through the store's thread without touching it there.
-private final class LevelProgressAnswer: @unchecked Sendable {
-    let body: (Player, (xp: Int, solved: Set<String>)?) -> Void
-    init(body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) { self.body = body }
 }

@@ -6,7 +6,7 @@ import AulaStore
 /// room checks the level is unlocked (from the database) before it opens,
 /// then shows the story, the summary, the board and the clock. Lives on the
 /// loop thread, like everything in the server.
-public final class LevelRoomGame: RoomGame, @unchecked Sendable {
+public final class LevelRoomGame: RoomGame {
     /// Where the room is in its life.
     enum Phase: Equatable { case checking, playing, solved, timeUp, closed }
 
@@ -64,7 +64,8 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     public var isPlaying: Bool { phase == .playing }
     public var about: Phrase { Phrase(inChallenge ? "level.room.about_challenge" : "level.room.about", [level.id]) }
     public var commands: CommandTable<GameCall> { LevelRoomCommands.table }
-    var server: Server? { room?.server }
+    /// The room's narrow port to the server (Rooms/RoomHost.swift).
+    var server: (any RoomHost)? { room?.server }
     var roomID: String { room?.id ?? "" }
     /// The student playing (the room's host).
     var coder: Player? { room?.host }
@@ -75,13 +76,13 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
 
     public func attach(to room: Room) {
         self.room = room
-        guard let server = room.server else { return }
+        guard let server = self.server else { return }
         let host = room.host
         let studentID = host.studentID, levelID = level.id
-        server.store.read({ db -> LevelCourseState? in
+        server.read({ db -> LevelCourseState? in
             try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
-        }) { [weak self, weak server] result in
-            server?.loop.execute { [weak self] in
+        }) { [weak self] result in
+            do {
                 guard let self else { return }
                 switch result {
                 case .success(let found):
@@ -100,7 +101,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     }
 
     private func checkLock(xp: Int, solved: Set<String>) {
-        guard phase == .checking, let room, let server = room.server else { return }
+        guard phase == .checking, let room, let server = self.server else { return }
         if case .locked(let need) = server.content.levels.status(of: level.id, xp: xp, solved: solved) {
             room.host.send(ErrorEvent(code: "level_locked", level.id, String(need), String(xp), String(need - xp)))
             phase = .closed
@@ -130,7 +131,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     }
 
     private func open() {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         phase = .playing
         openedAt = server.wallClock()
         let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host, now: server.loop.now))
@@ -201,7 +202,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     // MARK: Members
 
     public func playerJoined(_ player: Player, spectator: Bool) {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         guard watchersAllowed else {
             player.send(ErrorEvent(code: "watchers_off", room.host.name))
             server.leaveRoom(player, reason: Phrase("level.room.watchers_off"))
@@ -213,7 +214,7 @@ public final class LevelRoomGame: RoomGame, @unchecked Sendable {
     }
 
     public func playerLeft(_ player: Player) {
-        guard let room, let server = room.server else { return }
+        guard let room, let server = self.server else { return }
         player.lineInterceptor = nil
         // The coder leaving ends the room for the watchers too.
         if room.isHost(player) {

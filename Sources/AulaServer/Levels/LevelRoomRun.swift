@@ -37,11 +37,15 @@ extension LevelRoomGame {
     func offLoop<T: Sendable>(for player: Player, _ work: @escaping @Sendable (RunDeadline) -> T,
                               done: @escaping (LevelRoomGame, Room, Player, T) -> Void) -> Bool {
         guard let server else { return false }
-        let loop = server.loop
-        let handoff = LoopHandoff(game: self, player: player, done)
+        // The way back to the loop: the room and the player weakly (they may be gone by then),
+        // and the result delivered only if the room is open and the player still its coder.
+        let deliver = server.loop.bind { [weak self, weak player] (value: T) in
+            guard let self, let player, self.phase != .closed, let room = self.room, room.isHost(player) else { return }
+            done(self, room, player, value)
+        }
         let taken = hub.judge.submit(owner: ObjectIdentifier(player)) { deadline in
             let value = work(deadline)
-            return { loop.execute { handoff.deliver(value) } }
+            return { deliver(value) }
         }
         switch taken {
         case nil:
@@ -240,27 +244,5 @@ extension LevelRoomGame {
                                 reason: reason, reasonPhrase: verdict.reasonPhrase, statements: verdict.statements,
                                 steps: verdict.steps, par: level.parStatements,
                                 missing: verdict.firstFailingLayout?.end.unmet ?? [])
-    }
-}
-
-/// The way back to the loop for a worker's result: the room and the player
-/// (weakly: they may be gone by then) and what to do there. Only `deliver`,
-/// called on the loop thread, ever touches them — which is what makes the
-/// unchecked conformance sound.
-private final class LoopHandoff<T>: @unchecked Sendable {
-    private weak var game: LevelRoomGame?
-    private weak var player: Player?
-    private let body: (LevelRoomGame, Room, Player, T) -> Void
-
-    init(game: LevelRoomGame, player: Player, _ body: @escaping (LevelRoomGame, Room, Player, T) -> Void) {
-        self.game = game
-        self.player = player
-        self.body = body
-    }
-
-    /// Runs the result on the loop if the room is open and the player still its coder.
-    func deliver(_ value: T) {
-        guard let game, let player, game.phase != .closed, let room = game.room, room.isHost(player) else { return }
-        body(game, room, player, value)
     }
 }

@@ -3,12 +3,10 @@ import AulaGames
 /// The level rooms' shared part: registers `create level LEVEL` (alias
 /// `nivel`), hands out the class challenge's rooms, and is the server's
 /// `ClassChallenges` (the teachers' console calls it). One per server, on the loop thread.
-public final class LevelRooms: ClassChallenges, @unchecked Sendable {
+public final class LevelRooms: ClassChallenges {
     weak var server: Server?
     /// The challenge being played, if any.
     var challenge: ClassChallenge?
-    /// Rooms about to be made for a challenge, by player: the factory takes them.
-    private var tickets: [ObjectIdentifier: ClassChallenge] = [:]
     /// Compiles, runs and judges programs off the loop (`run`, `step`, `submit`).
     let judge = JudgeWorker()
 
@@ -28,13 +26,12 @@ public final class LevelRooms: ClassChallenges, @unchecked Sendable {
     /// The hub of a server (nil when level rooms are not registered).
     static func of(_ server: Server) -> LevelRooms? { server.classChallenges as? LevelRooms }
 
-    private func makeGame(server: Server, host: Player, args: Arguments) -> Result<RoomGame, Refusal> {
+    private func makeGame(server: any RoomHost, host: Player, args: Arguments) -> Result<RoomGame, Refusal> {
         guard let word = args[0] else { return .failure(Refusal.usage("missing_argument", "play")) }
         guard let level = LevelRooms.findLevel(word, in: server.content.levels) else {
             return .failure(Refusal(code: "no_such_level", args: [String(word.prefix(24))]))
         }
-        let ticket = tickets.removeValue(forKey: ObjectIdentifier(host))
-        return .success(LevelRoomGame(level: level, hub: self, challenge: ticket))
+        return .success(LevelRoomGame(level: level, hub: self, challenge: nil))
     }
 
     /// A level by id, case-insensitively.
@@ -81,9 +78,9 @@ public final class LevelRooms: ClassChallenges, @unchecked Sendable {
     private func place(_ student: Player, in challenge: ClassChallenge, server: Server) {
         if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
         student.lineInterceptor = nil
-        tickets[ObjectIdentifier(student)] = challenge
-        server.createRoom(kindWord: "level", args: Arguments(challenge.level.id), by: student)
-        tickets.removeValue(forKey: ObjectIdentifier(student))
+        // The challenge goes to its room's game directly (no factory lookup on the side).
+        guard student.room == nil else { return }
+        server.openRoom(kind: "level", game: LevelRoomGame(level: challenge.level, hub: self, challenge: challenge), by: student)
         if let game = student.room?.game as? LevelRoomGame, game.challenge === challenge {
             challenge.add(student, game)
         }

@@ -29,7 +29,7 @@ extension LevelRoomGame {
             detail: "{\"score\":\(score),\"stars\":\(stars),\"statements\":\(verdict.statements),\"steps\":\(verdict.steps)}",
             startedAt: openedAt, endedAt: server.wallClock(), scores: [])
         let solvedAt = server.wallClock()
-        server.store.write(returning: { db -> SolveRecord in
+        server.write({ db -> SolveRecord in
             let before = try db.levelProgress(studentID: studentID)
             let xpBefore = try db.xp(studentID: studentID)
             let previousBest = before.first { $0.levelID == levelID }?.bestScore ?? 0
@@ -41,8 +41,8 @@ extension LevelRoomGame {
             }
             return SolveRecord(xpBefore: xpBefore, xpGranted: result.xpGranted,
                                solvedBefore: Set(before.map(\.levelID)), best: max(previousBest, score))
-        }, done: { [weak self, weak server] result in
-            server?.loop.execute { [weak self] in
+        }, then: { [weak self] result in
+            do {
                 guard let self else { return }
                 switch result {
                 case .success(let record):

@@ -199,8 +199,8 @@ extension QuizRoom {
             guard let self, self.unprintedEnds.remove(end) != nil else { return }
             self.printLeaderboards(results, saved: false)
         }
-        server.store.write(returning: { db in try save.save(db) }) { [weak self] result in
-            self?.server.loop.execute { [weak self] in
+        server.write({ db in try save.save(db) }) { [weak self] result in
+            do {
                 guard let self else { return }
                 if case .failure(let error) = result {
                     log(.error, "quiz.save_failed", ("room", room.id), ("error", error.description))

@@ -4,14 +4,14 @@ import AulaNet
 /// A team quiz room (SPEC §5): the shell around the pure `QuizGame`. It knows
 /// who the host is, owns the countdown timers on the event loop, turns the
 /// game's events into per-connection events, and saves the finished quiz
-/// before printing its leaderboards. Marked `@unchecked Sendable` because its
-/// one owner is the loop thread (store callbacks hop back with `loop.execute`).
-public final class QuizRoom: RoomGame, @unchecked Sendable {
+/// before printing its leaderboards. Not `Sendable`: its one owner is the loop
+/// thread, and store callbacks come back through `Server.write(_:then:)`.
+public final class QuizRoom: RoomGame {
     public let kind = "quiz"
     public let maxPlayers = 40
     public let commands = QuizCommands.table
 
-    let server: Server
+    let server: any RoomHost
     weak var room: Room?
     /// The quiz being played (or the next one, in its lobby).
     var game: QuizGame
@@ -41,7 +41,7 @@ public final class QuizRoom: RoomGame, @unchecked Sendable {
     /// The longest the leaderboards wait for the database before being printed unsaved.
     static let saveWait = 10.0
 
-    init(server: Server, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
+    init(server: any RoomHost, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
         self.server = server
         self.game = QuizGame(deck: deck)
         self.random = SeededRandom(seed: seed)

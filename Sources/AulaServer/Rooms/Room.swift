@@ -1,7 +1,7 @@
 import AulaGames
 
 /// A room: a host, players in joining order, spectators, and the game played in it.
-public final class Room: @unchecked Sendable {
+public final class Room {
     public let id: String
     public let game: RoomGame
     public internal(set) var host: Player

@@ -55,10 +55,11 @@ extension RoomGame {
 
 /// The context a game command runs in: who typed it, in which room.
 public struct GameCall {
-    public let server: Server
+    /// The game's narrow port to the server (Rooms/RoomHost.swift), not the server itself.
+    let server: any RoomHost
     public let player: Player
     public let room: Room
 }
 
 /// Makes a game for `create KIND ...`; refuses with a reason when the arguments are wrong.
-public typealias GameFactory = (_ server: Server, _ host: Player, _ args: Arguments) -> Result<RoomGame, Refusal>
+typealias GameFactory = (_ server: any RoomHost, _ host: Player, _ args: Arguments) -> Result<RoomGame, Refusal>

@@ -35,8 +35,8 @@ extension Server {
     func checkRosterName(_ name: String, _ client: Client) {
         client.stage = .checking
         let openID = openGroupRef.id
-        store.read({ db in try db.studentsWithPIN(named: name, exceptGroupID: openID) }) { [weak self] result in
-            self?.loop.execute { [weak self] in
+        read({ db in try db.studentsWithPIN(named: name, exceptGroupID: openID) }) { [weak self] result in
+            do {
                 guard let self, client.connection.isOpen else { return }
                 switch result {
                 case .failure(let error):

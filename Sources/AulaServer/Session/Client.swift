@@ -3,7 +3,7 @@ import AulaNet
 /// One open connection and how it wants to be spoken to. A client becomes a
 /// `Player` after login; if the connection drops, the player outlives it for
 /// the reconnect grace and a new client can take it back.
-public final class Client: @unchecked Sendable {
+public final class Client {
     /// Where in the login conversation this connection is.
     enum Stage {
         case name

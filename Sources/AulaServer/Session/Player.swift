@@ -3,7 +3,7 @@ import AulaGames
 
 /// A logged-in student: a name in a group, maybe in a room. Survives a dropped
 /// connection for the reconnect grace, keeping their room, place and score.
-public final class Player: @unchecked Sendable {
+public final class Player {
     public let name: String
     public let group: GroupRef
     /// The student's row in the database: resolved before the welcome (issue 18),

@@ -92,10 +92,10 @@ extension Server {
         let now = wallClock()
         let groupID = group.id, peer = client.connection.peerAddress
         let window: Double? = groupID == openGroupRef.id ? Self.sameSeatWindow : nil
-        store.write(returning: { db in
+        write({ db in
             try db.recordLogin(groupID: groupID, name: name, peer: peer, at: now, freshUnlessSameAddressWithin: window)
-        }, done: { [weak self] result in
-            self?.loop.execute { [weak self] in
+        }, then: { [weak self] result in
+            do {
                 guard let self, client.connection.isOpen else { return }
                 defer { self.replayHeldLines(client) }
                 switch result {
@@ -128,12 +128,12 @@ extension Server {
         let cutoff = wallClock() - Self.pruneAfter
         let online = players.values.map(\.studentID)
         let chunk = Self.pruneChunk
-        store.write(returning: { db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
-                    done: { [weak self] result in
+        write({ db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
+              then: { [weak self] result in
             guard case .success(let count) = result else { return }
             if count > 0 { log(.info, "students.pruned", ("rows", count)) }
             // More to do: the next chunk goes behind whatever was queued meanwhile.
-            if count >= chunk { self?.loop.execute { [weak self] in self?.pruneStudentRows() } }
+            if count >= chunk { self?.pruneStudentRows() }
         })
     }
 }

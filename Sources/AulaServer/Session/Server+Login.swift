@@ -122,8 +122,8 @@ extension Server {
     func checkStudent(name: String, group: GroupRef, _ client: Client) {
         client.stage = .checking
         let groupID = group.id
-        store.read({ db in try db.student(groupID: groupID, name: name) }) { [weak self] result in
-            self?.loop.execute { [weak self] in
+        read({ db in try db.student(groupID: groupID, name: name) }) { [weak self] result in
+            do {
                 guard let self, client.connection.isOpen else { return }
                 defer { self.replayHeldLines(client) }
                 let row: StudentRow?
@@ -169,11 +169,11 @@ extension Server {
             return
         }
         client.stage = .checking
-        store.read({ db -> PINCheck in
+        read({ db -> PINCheck in
             guard let row = try db.student(groupID: groupID, name: name), let hash = row.pinHash else { return .noPIN }
             return PINHash.verify(pin, against: hash) ? .right : .wrong
         }) { [weak self] result in
-            self?.loop.execute { [weak self] in
+            do {
                 // Settled even when the connection is gone: hanging up must not undo a guess.
                 guard let self else { return }
                 let open = client.connection.isOpen

@@ -10,7 +10,7 @@ import AulaStore
 /// instead of going to a file nobody will open) and is announced; a daily
 /// backup is made on the store thread. Loop thread only, except the store
 /// callbacks, which hop onto the loop.
-final class StorageWatch: @unchecked Sendable {  // loop thread only, like Server
+final class StorageWatch {  // loop thread only, like Server
     weak var server: Server?
     /// The fault announced and not yet cleared (one announcement per episode).
     private(set) var announcedFault: StoreError?
@@ -27,15 +27,16 @@ final class StorageWatch: @unchecked Sendable {  // loop thread only, like Serve
     func start() {
         guard let server else { return }
         let loop = server.loop
-        server.store.onError = { [weak self] error in
-            log(.error, "store.error", ("path", server.config.databasePath), ("error", error.description))
-            guard let self else { return }
-            loop.execute { self.fault(error) }
+        let path = server.config.databasePath
+        let fault = loop.bind { [weak self] (error: StoreError) in self?.fault(error) }
+        let recovered = loop.bind { [weak self] in self?.recovered() }
+        server.store.onError = { error in
+            log(.error, "store.error", ("path", path), ("error", error.description))
+            fault(error)
         }
-        server.store.onRecovered = { [weak self] in
-            log(.info, "store.recovered", ("path", server.config.databasePath))
-            guard let self else { return }
-            loop.execute { self.recovered() }
+        server.store.onRecovered = {
+            log(.info, "store.recovered", ("path", path))
+            recovered()
         }
         scheduleCheck()
         if server.config.backupEvery > 0 {
@@ -82,11 +83,10 @@ final class StorageWatch: @unchecked Sendable {  // loop thread only, like Serve
     /// Asks the store thread whether the open file is still the one at the path.
     private func checkMoved() {
         guard let server, !server.shuttingDown, !moved else { return }
-        let loop = server.loop
-        server.store.read({ db in db.hasMoved() }, done: { [weak self] result in
+        server.read({ db in db.hasMoved() }, then: { [weak self] result in
             let movedNow = (try? result.get()) ?? false
             guard let self else { return }
-            loop.execute {
+            do {
                 if movedNow { self.databaseMoved() } else { self.scheduleCheck() }
             }
         })
@@ -133,25 +133,26 @@ final class StorageWatch: @unchecked Sendable {  // loop thread only, like Serve
         let directory = backupDirectory
         let keep = server.config.backupKeep
         let stamp = BackupFiles.stamp(Date())
+        let finished = loop.bind { [weak self] (result: Result<String, StoreError>) in
+            guard let self else { return }
+            self.backupRunning = false
+            if case .failure(let error) = result {
+                self.server?.adminConsole?.tellTeachers(InfoEvent("admin.backup.failed", directory, error.message, style: .warn))
+            }
+        }
         server.store.read({ db -> String in
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let target = directory + "/aula-\(stamp).sqlite"
             try db.backup(into: target)
             BackupFiles.prune(directory: directory, keep: keep)
             return target
-        }, done: { [weak self] result in
+        }, done: { result in
             switch result {
             case .success(let path): log(.info, "backup.done", ("file", path))
             case .failure(let error): log(.error, "backup.failed", ("directory", directory), ("error", error.description))
             }
             done?(result)
-            guard let self else { return }
-            loop.execute {
-                self.backupRunning = false
-                if case .failure(let error) = result {
-                    self.server?.adminConsole?.tellTeachers(InfoEvent("admin.backup.failed", directory, error.message, style: .warn))
-                }
-            }
+            finished(result)
         })
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AulaGames
 @testable import AulaContent
+import AulaBench
 
 /// Issue 20 made the judge faster (a new lexer path, flat step-machine code,
 /// the board reused between layouts). This test proves nothing a player sees

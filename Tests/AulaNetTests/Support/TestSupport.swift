@@ -48,7 +48,7 @@ final class RunningLoop: @unchecked Sendable {
 
     /// Runs `work` on the loop thread and waits for its result (bounded).
     func onLoop<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T? {
-        let box = Mutex<T?>(nil)
+        let box = PThreadMutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         loop.execute {
             let value = work()
@@ -76,7 +76,7 @@ final class RecordingHandler: ConnectionHandler, @unchecked Sendable {
         var closed: [(UInt64, CloseReason)] = []
     }
 
-    let log = Mutex(Log())
+    let log = PThreadMutex(Log())
     /// Called on the loop thread for each received line.
     var onLine: ((Connection, String) -> Void)?
     var onNotice: ((Connection, NetNotice) -> Void)?

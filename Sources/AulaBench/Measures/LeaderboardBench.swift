@@ -1,4 +1,5 @@
 import Foundation
+import AulaStore
 
 /// What `aula bench leaderboard` measures: filling a database with score rows, then reading one
 /// group's leaderboard from it (SPEC §10: under 20 ms over 1,000,000 rows).
@@ -86,7 +87,7 @@ public enum LeaderboardBench {
                                       maxQuerySeconds: slowest, queries: count)
     }
 
-    /// SplitMix64, local so the store does not depend on AulaGames.
+    /// SplitMix64, local so this measure does not depend on AulaGames.
     private struct SplitMix {
         var state: UInt64
         init(seed: UInt64) { state = seed }
@@ -100,9 +101,9 @@ public enum LeaderboardBench {
     }
 }
 
-extension Database {
+extension LeaderboardBench {
     /// `aula bench leaderboard`: (seconds to insert `rows` score rows, median seconds per group leaderboard).
-    public static func benchLeaderboard(path: String, rows: Int) throws -> (insertSeconds: Double, querySeconds: Double) {
+    static func benchLeaderboard(path: String, rows: Int) throws -> (insertSeconds: Double, querySeconds: Double) {
         let result = try LeaderboardBench.run(path: path, rows: rows)
         return (result.insertSeconds, result.querySeconds)
     }

@@ -1,6 +1,6 @@
 import Testing
 import AulaGames
-@testable import AulaContent
+@testable import AulaBench
 
 @Suite struct LevelBenchTests {
     @Test func benchProgramIsTwoHundredStatementsAndSolvesEveryLayout() throws {

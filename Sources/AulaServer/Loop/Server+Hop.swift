@@ -1,0 +1,29 @@
+import Dispatch
+import AulaStore
+
+/// The one checked hop between the store thread and the loop thread: the database work runs on
+/// the store's thread, and `then` runs on the loop thread with its result (never on the store's).
+/// Every store → loop crossing goes through these two (or `Store.write` with no `then` at all),
+/// so no loop-owned object is ever captured by a closure that runs on the store's thread.
+extension Server {
+    /// Reads on the store thread (after the writes queued before it); `then` runs on the loop.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                           then: @escaping (Result<T, StoreError>) -> Void) {
+        store.read(body, done: loop.bind(then))
+    }
+
+    /// Writes on the store thread; `then` runs on the loop once the write is committed (or failed).
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                            then: @escaping (Result<T, StoreError>) -> Void) {
+        store.write(returning: body, done: loop.bind(then))
+    }
+}
+
+extension Server {
+    /// Runs slow work (password hashing, reading files) on a background thread, neither the
+    /// loop's nor the store's; `then` runs on the loop with its value.
+    func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {
+        let back = loop.bind(then)
+        DispatchQueue.global().async { back(body()) }
+    }
+}
