@@ -39,4 +39,6 @@ protocol RoomHost: AnyObject {
     func setLanguage(_ player: Player, _ word: String?)
     /// Tells every teacher at the console (a solve, an attempt, a challenge's board).
     func tellTeachers(_ event: Event)
+    /// Notes what a player did last (the teacher's roster on the board).
+    func noteActivity(_ kind: PlayerActivity.Kind, of player: Player)
 }
