@@ -23,9 +23,12 @@ import Testing
     /// `while (1+1-1+… > 0) { turnLeft(); }` with a 255-node condition: legal,
     /// endless, and over the judge's operation budget long before 10,000 steps.
     static let expensiveLoop: [String] = {
-        var chain = "1"
+        // Starts with a variable, so no constant folding shrinks it: each test
+        // of the condition is 253 evaluated nodes, and the judge stays busy
+        // long enough for the lines sent right behind the submit.
+        var chain = "x"
         for i in 0..<126 { chain += i % 2 == 0 ? "+1" : "-1" }
-        return ["while (\(chain) > 0) {", "turnLeft();", "}"]
+        return ["int x = 1;", "while (\(chain) > 0) {", "turnLeft();", "}"]
     }()
 
     /// The crashing paste: 13,000 operators in 27 lines of under 1 KB each.
