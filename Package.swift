@@ -29,14 +29,22 @@ let package = Package(
                 exclude: ["Confusables/LICENSE-Unicode.txt", "Confusables/LICENSE-confusable-homoglyphs.txt"]),
         // The epoll event loop, telnet decoding, line framing, write buffers.
         .target(name: "AulaNet", dependencies: ["CShims"]),
-        // Sessions, lobby, rooms, command tables, renderers, catalogs, admin.
+        // The server's core: sessions, lobby, rooms, `RoomHost`, command tables, renderers,
+        // catalogs, admin. What a room module may use of it is marked `package`.
         .target(name: "AulaServer",
                 dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet"]),
+        // The hangman rooms (classic and race): see the core only through `RoomHost` and the
+        // `package` types a room needs; the core cannot import them (SwiftPM checks both ways).
+        .target(name: "AulaHangmanRoom",
+                dependencies: ["AulaServer", "AulaGames", "AulaStore", "AulaNet"]),
+        // `Games.registerAll`: the one place that knows every room module (the executable and
+        // the end-to-end tests register the games through it).
+        .target(name: "AulaGameRooms", dependencies: ["AulaServer", "AulaHangmanRoom"]),
         // `aula bench`: the load generator and measurements of SPEC §10 and §12. All bench code lives
         // here (LeaderboardBench and LevelBench too), so the store and content modules carry none.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaContent", "AulaGames", "CShims"]),
         // The executable only parses arguments and wires things together.
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaNet", "AulaBench"]),
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaGameRooms", "AulaNet", "AulaBench"]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
         // AulaBench for `LevelBench`, one of the judge equivalence corpus's programs.
@@ -44,8 +52,8 @@ let package = Package(
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaBenchTests", dependencies: ["AulaBench", "AulaGames"]),
-        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaNet", "AulaGames", "AulaContent"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaBench", "AulaStore"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaNet", "AulaGames", "AulaContent"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -103,7 +103,7 @@ public final class Server: ConnectionHandler {
     public var adminPort: Int { adminListener?.port ?? config.adminPort }
 
     /// Registers a game kind for `create KIND ...` (with its Spanish alias).
-    func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
+    package func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
         gameFactories[kind] = factory
         gameAliases[alias] = kind
     }

@@ -1,5 +1,6 @@
 import Foundation
 import AulaServer
+import AulaGameRooms
 import AulaNet
 import AulaBench
 

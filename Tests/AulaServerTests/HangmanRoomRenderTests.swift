@@ -2,6 +2,7 @@ import Testing
 import AulaGames
 import AulaContent
 @testable import AulaServer
+@testable import AulaHangmanRoom
 
 @Suite struct HangmanRoomRenderTests {
     private func round(_ word: String, players: [String] = ["Ana", "Ben"], seed: UInt64 = 1) throws -> HangmanRound {

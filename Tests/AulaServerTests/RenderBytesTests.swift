@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaHangmanRoom
 
 /// The byte writer behind JSON lines must send exactly what the string
 /// serialisation spells, escapes included.

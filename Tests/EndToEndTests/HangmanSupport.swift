@@ -1,5 +1,6 @@
 import Foundation
 @testable import AulaServer
+@testable import AulaHangmanRoom
 
 /// A tiny deck whose three words share the same four letters (g, a, t, o),
 /// so every letter of "gato" hits once whatever word is drawn, and the mask

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaHangmanRoom
 
 /// A teacher's lesson controls over TCP in every game (SPEC §12): `pause`
 /// stops the clock (nothing times out; play is refused with `paused`), `resume`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaHangmanRoom
 import AulaStore
 
 /// Issue 18: the "not saved" branches of every game, untested before. A write

@@ -1,5 +1,6 @@
 import Foundation
 @testable import AulaServer
+import AulaGameRooms
 import AulaNet
 import AulaStore
 

@@ -128,7 +128,7 @@ extension Server {
         }
     }
 
-    func setLanguage(_ player: Player, _ word: String?) {
+    package func setLanguage(_ player: Player, _ word: String?) {
         guard let word, let lang = Language(rawValue: word.lowercased()) else {
             player.send(ErrorEvent(Refusal.usage("bad_argument", "lang")))
             return

@@ -214,6 +214,6 @@ public struct LeaderboardEvent: Event {
 }
 
 extension String {
-    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
-    func rightPadded(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+    package func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+    package func rightPadded(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
 }

@@ -4,6 +4,7 @@ import AulaGames
 /// runs and play commands are refused with `paused` until `resumed`.
 public struct PausedEvent: Event {
     public let room: String
+    package init(room: String) { self.room = room }
     public var name: String { "paused" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room))] }
     public func text(_ t: TextContext) -> [String] { [t.paint(.warn, t.say("lesson.paused"))] }

@@ -7,13 +7,13 @@ import AulaStore
 /// so no loop-owned object is ever captured by a closure that runs on the store's thread.
 extension Server {
     /// Reads on the store thread (after the writes queued before it); `then` runs on the loop.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+    package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
                            then: @escaping (Result<T, StoreError>) -> Void) {
         store.read(body, done: loop.bind(then))
     }
 
     /// Writes on the store thread; `then` runs on the loop once the write is committed (or failed).
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+    package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
                             then: @escaping (Result<T, StoreError>) -> Void) {
         store.write(returning: body, done: loop.bind(then))
     }

@@ -8,7 +8,7 @@ public final class Room {
     public internal(set) var players: [Player] = []
     public internal(set) var spectators: [Player] = []
     /// Teachers watching from the admin console get what the room sees.
-    var watchers: [Client] = []
+    package var watchers: [Client] = []
     /// The teacher who runs this room from the console (`quiz host DECK`), or
     /// nil for a student's room. Such a room's `host` is a stand-in that plays
     /// no part and has no connection; the room stays open when empty.
@@ -38,12 +38,12 @@ public final class Room {
 
     /// Whether a projector board is listening (Board/): events that are sent
     /// member by member (each with their own clock) are built for it only then.
-    var hasBoard: Bool { server?.board != nil }
+    package var hasBoard: Bool { server?.board != nil }
 
     /// An event the board should show that the room's members get one by one
     /// (a quiz question with each player's own seconds, a hangman state with
     /// each viewer's own last line): the board gets the standard one.
-    func showBoard(_ event: Event) {
+    package func showBoard(_ event: Event) {
         server?.board?.observe(room: self, event)
     }
 

@@ -56,10 +56,10 @@ extension RoomGame {
 /// The context a game command runs in: who typed it, in which room.
 public struct GameCall {
     /// The game's narrow port to the server (Rooms/RoomHost.swift), not the server itself.
-    let server: any RoomHost
+    package let server: any RoomHost
     public let player: Player
     public let room: Room
 }
 
 /// Makes a game for `create KIND ...`; refuses with a reason when the arguments are wrong.
-typealias GameFactory = (_ server: any RoomHost, _ host: Player, _ args: Arguments) -> Result<RoomGame, Refusal>
+package typealias GameFactory = (_ server: any RoomHost, _ host: Player, _ args: Arguments) -> Result<RoomGame, Refusal>

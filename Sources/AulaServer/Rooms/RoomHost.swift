@@ -8,7 +8,7 @@ import AulaStore
 /// reached through `Player.send` and `Room.broadcast`. Games get this and nothing else (their
 /// factories and `GameCall` too), so a game cannot reach into sessions, listeners or the console;
 /// `Server` is the one implementation (Rooms/Server+RoomHost.swift). Loop thread only.
-protocol RoomHost: AnyObject {
+package protocol RoomHost: AnyObject {
     /// The loop: `now`, `schedule`, `cancel` (room timers).
     var loop: EventLoop { get }
     /// Wall-clock seconds for what is stored (rounds).

@@ -1,6 +1,6 @@
 /// The server is the game rooms' host; everything else in it stays out of their reach.
 extension Server: RoomHost {
-    func tellTeachers(_ event: Event) {
+    package func tellTeachers(_ event: Event) {
         adminConsole?.tellTeachers(event)
     }
 }

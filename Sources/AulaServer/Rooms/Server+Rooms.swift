@@ -69,7 +69,7 @@ extension Server {
     }
 
     /// `leave` — out of the room; the host role passes on; an empty room closes.
-    func leaveRoom(_ player: Player, reason: Phrase?) {
+    package func leaveRoom(_ player: Player, reason: Phrase?) {
         guard let room = player.room else {
             player.send(ErrorEvent(code: "not_in_room"))
             return

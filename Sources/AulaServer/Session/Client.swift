@@ -14,8 +14,8 @@ public final class Client {
         case closing
     }
 
-    let connection: Connection
-    var renderer: Renderer
+    package let connection: Connection
+    package var renderer: Renderer
     var stage: Stage = .name {
         // Playing means logged in: the network's login deadline and pre-login cap let go.
         didSet { if case .playing = stage { connection.markLoggedIn() } }

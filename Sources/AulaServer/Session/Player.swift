@@ -12,7 +12,7 @@ public final class Player {
     public let studentID: Int64
     // Who is online and where is cached for `who` (Limits/Listings.swift): a change says so.
     public internal(set) var room: Room? { didSet { RosterChanges.bump() } }
-    var client: Client? { didSet { RosterChanges.bump() } }
+    package var client: Client? { didSet { RosterChanges.bump() } }
     public internal(set) var muted = false
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public internal(set) var timeMultiplier: Double?

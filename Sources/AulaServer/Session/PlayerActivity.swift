@@ -5,8 +5,8 @@ import AulaGames
 /// small enum and a monotonic timestamp: the strings it holds are the
 /// command table's own (retained, never built), and nothing is written to
 /// the database. Read only when the teacher's page is rendered.
-struct PlayerActivity {
-    enum Kind {
+package struct PlayerActivity {
+    package enum Kind {
         /// Logged in (a new player; a reconnect keeps what they did before).
         case joined
         /// A lobby command: its English name and aliases (Spanish first), from the table.
@@ -44,7 +44,7 @@ extension Server {
     /// Notes a command (or a line a game took) as the player's last activity.
     /// Called from `dispatch` only after something answered to the line, so
     /// a typo is not activity.
-    func noteActivity(_ kind: PlayerActivity.Kind, of player: Player) {
+    package func noteActivity(_ kind: PlayerActivity.Kind, of player: Player) {
         player.lastActivity = PlayerActivity(kind, at: loop.now)
     }
 }

@@ -37,7 +37,7 @@ extension Server {
     /// A deck's words for a new round: from the cache, or read on the store's
     /// thread (then cached). `then` runs on the loop either way. Classic and
     /// race rooms both start their rounds through here.
-    func withWordBank(_ deckID: String, then: @escaping ([WordEntry]?, StoreError?) -> Void) {
+    package func withWordBank(_ deckID: String, then: @escaping ([WordEntry]?, StoreError?) -> Void) {
         if let cached = wordBankCache[deckID] {
             then(cached, nil)
             return

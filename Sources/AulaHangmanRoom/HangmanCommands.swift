@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// The commands of a hangman room (tried before the lobby's; `leave` is the

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// A snapshot of a round for drawing: taken once per change and shared by

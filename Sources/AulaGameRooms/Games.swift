@@ -1,3 +1,6 @@
+import AulaServer
+import AulaHangmanRoom
+
 /// The games this server offers, registered for `create KIND`.
 public enum Games {
     public static func registerAll(_ server: Server) {

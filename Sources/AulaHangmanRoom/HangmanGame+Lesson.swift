@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// A teacher's lesson controls in a hangman room (SPEC §12): the turn clock

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// What the host chooses for the next round: difficulty, deck and turn time.

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `timer {room, seconds_left}` — to the player whose hangman turn is about

@@ -1,3 +1,4 @@
+import AulaServer
 import Foundation
 import AulaGames
 import AulaStore
@@ -156,32 +157,6 @@ extension HangmanGame {
             }
         }
     }
-}
-
-extension Server {
-    /// Saves a hangman round (classic or race) with one score per seat,
-    /// creating a student's row at their first round; `done` runs on the loop.
-    func saveHangmanRound(_ record: RoundRecord, seats: [Seat],
-                          done: @escaping (Result<Int64, StoreError>) -> Void) {
-        let endedAt = record.endedAt
-        write({ db -> Int64 in
-            var record = record
-            record.scores = try seats.map { seat in
-                let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
-                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
-            }
-            return try db.saveRound(record)
-        }, then: done)
-    }
-}
-
-/// One player's line of a round to save (Sendable, for the store thread).
-struct Seat: Sendable {
-    let name: String
-    let groupID: Int64
-    let studentID: Int64?
-    let points: Int
-    let outcome: Outcome
 }
 
 /// Whether a round's end was printed yet (by the store's answer or the wait).
