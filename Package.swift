@@ -37,9 +37,13 @@ let package = Package(
         // `package` types a room needs; the core cannot import them (SwiftPM checks both ways).
         .target(name: "AulaHangmanRoom",
                 dependencies: ["AulaServer", "AulaGames", "AulaStore", "AulaNet"]),
+        // The quiz rooms (student-hosted and teacher-hosted): the console reaches the latter
+        // through the core's `HostedQuiz` protocol.
+        .target(name: "AulaQuizRoom",
+                dependencies: ["AulaServer", "AulaGames", "AulaStore", "AulaNet"]),
         // `Games.registerAll`: the one place that knows every room module (the executable and
         // the end-to-end tests register the games through it).
-        .target(name: "AulaGameRooms", dependencies: ["AulaServer", "AulaHangmanRoom"]),
+        .target(name: "AulaGameRooms", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom"]),
         // `aula bench`: the load generator and measurements of SPEC §10 and §12. All bench code lives
         // here (LeaderboardBench and LevelBench too), so the store and content modules carry none.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaContent", "AulaGames", "CShims"]),
@@ -52,8 +56,8 @@ let package = Package(
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaBenchTests", dependencies: ["AulaBench", "AulaGames"]),
-        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaNet", "AulaGames", "AulaContent"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaNet", "AulaGames", "AulaContent"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AulaServer
 import AulaHangmanRoom
+import AulaQuizRoom
 
 /// The games this server offers, registered for `create KIND`.
 public enum Games {

@@ -1,6 +1,7 @@
 import Testing
 @testable import AulaGames
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// Issue 16: at widths 20, 40, 80 and 132 no line is wider than the screen and
 /// no word is cut in two — the help, a quiz question with long answers, a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AulaGames
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// Issue 15 on screen: ranged scales, feedback lines, labels that use the width.
 @Suite struct QuizFairnessRenderTests {

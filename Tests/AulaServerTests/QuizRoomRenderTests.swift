@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// The quiz room's catalogs, bar chart, event shapes and saved points.
 @Suite struct QuizRoomRenderTests {

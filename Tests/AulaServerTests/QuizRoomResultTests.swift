@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// `quiz.result` / `round.end` shapes and what a finished quiz saves.
 @Suite struct QuizRoomResultTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaQuizRoom
 @testable import AulaHangmanRoom
 
 /// The board in a real browser (issue 19): headless Chromium, driven by

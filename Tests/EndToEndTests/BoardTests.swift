@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// The projector board over real TCP (SPEC §12): the page, the snapshot, the
 /// event stream while students play, the key off loopback, bad requests and

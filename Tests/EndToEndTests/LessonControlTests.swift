@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaQuizRoom
 @testable import AulaHangmanRoom
 
 /// A teacher's lesson controls over TCP in every game (SPEC §12): `pause`

@@ -1,5 +1,6 @@
 import Foundation
 @testable import AulaServer
+@testable import AulaQuizRoom
 
 /// Small quiz decks and helpers for the quiz end-to-end tests.
 enum QuizSupport {

@@ -2,7 +2,7 @@ import AulaGames
 
 /// `quiz host DECK`, `quiz start [ROOM] [TEAMS]`, `quiz next [ROOM]`, `quiz end
 /// [ROOM]` (SPEC §12): a quiz the teacher runs from the console without playing
-/// (the room's side is Quiz/QuizRoom+Host.swift, with the decisions). Without
+/// (the room's side is AulaQuizRoom/QuizRoom+Host.swift, with the decisions). Without
 /// ROOM the command acts on the quiz this teacher hosts; naming a room (any
 /// teacher-hosted quiz) takes it over, e.g. after another teacher's console
 /// went away. The acting console watches the room: questions, tallies and
@@ -75,7 +75,7 @@ extension AdminCall {
         case .failure(let refusal):
             fail(refusal)
         case .success(let game):
-            guard let quiz = game as? QuizRoom else { return fail(code: "unknown_game", "quiz", "quiz") }
+            guard let quiz = game as? any HostedQuiz else { return fail(code: "unknown_game", "quiz", "quiz") }
             let room = server.openHostedQuiz(quiz, standIn: standIn, teacher: teacher)
             let lobby = server.lobbyPlayers(in: group)
             for player in lobby {
@@ -88,14 +88,14 @@ extension AdminCall {
     }
 
     /// The teacher-hosted quiz a command acts on; nil after failing the command.
-    private func hostedQuiz(_ word: String?) -> (Room, QuizRoom)? {
+    private func hostedQuiz(_ word: String?) -> (Room, any HostedQuiz)? {
         let room: Room
         if let word {
             guard let found = server.findRoom(word) else {
                 fail(code: "no_such_room", word)
                 return nil
             }
-            guard found.teacherHost != nil, found.game is QuizRoom else {
+            guard found.teacherHost != nil, found.game is any HostedQuiz else {
                 fail(code: "not_hosted_quiz", found.id)
                 return nil
             }
@@ -106,7 +106,7 @@ extension AdminCall {
                 info("admin.quiz.taken_over", found.id)
             }
         } else {
-            let mine = server.allRooms.filter { $0.teacherHost == teacher && $0.game is QuizRoom }
+            let mine = server.allRooms.filter { $0.teacherHost == teacher && $0.game is any HostedQuiz }
             guard let only = mine.first else {
                 fail(code: "no_hosted_quiz")
                 return nil
@@ -117,7 +117,7 @@ extension AdminCall {
             }
             room = only
         }
-        guard let quiz = room.game as? QuizRoom else {
+        guard let quiz = room.game as? any HostedQuiz else {
             fail(code: "not_hosted_quiz", room.id)
             return nil
         }

@@ -43,16 +43,23 @@ struct BoardResetEvent: Event {
 }
 
 /// How many have answered the open quiz question (never who or what).
-struct BoardAnsweredEvent: Event {
-    let room: String
-    let index: Int
-    let answered: Int
-    let players: Int
-    var name: String { "board.answered" }
-    func fields(_ t: TextContext) -> [(String, JSON)] {
+package struct BoardAnsweredEvent: Event {
+    package let room: String
+    package let index: Int
+    package let answered: Int
+    package let players: Int
+
+    package init(room: String, index: Int, answered: Int, players: Int) {
+        self.room = room
+        self.index = index
+        self.answered = answered
+        self.players = players
+    }
+    package var name: String { "board.answered" }
+    package func fields(_ t: TextContext) -> [(String, JSON)] {
         [("room", .string(room)), ("index", .int(index)), ("answered", .int(answered)), ("players", .int(players))]
     }
-    func text(_ t: TextContext) -> [String] { [] }
+    package func text(_ t: TextContext) -> [String] { [] }
 }
 
 /// The open rooms, for the page's follow dropdown: sent when a room opens or

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// A teacher's lesson controls in a quiz room (SPEC §12). The open question's

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `quiz.result {room, players:{name:{type, title}}, teams:{team:{type, title, sync}}}` —

@@ -1,3 +1,5 @@
+import AulaServer
+
 /// The ASCII bar chart shown after each question: one row per answer, its
 /// number, its (possibly shortened) text, a bar of `#` and the count. Laid out
 /// to fit the reader's width; colour is added by the renderer afterwards, so

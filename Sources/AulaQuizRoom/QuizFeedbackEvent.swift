@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `quiz.feedback {room, index, correct, points, rank}` — to each player of a

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// The commands of a quiz room (tried before the lobby's). Help and usage

@@ -1,3 +1,5 @@
+import AulaServer
+
 /// Every catalog key the quiz room (the server side) uses on top of the
 /// game's `QuizPhrases`, so a catalog test can check each exists in English and Spanish.
 public enum QuizRoomPhrases {

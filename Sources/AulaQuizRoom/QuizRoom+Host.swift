@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// A quiz a teacher runs from the console (SPEC §12: `quiz host DECK`, `quiz
@@ -17,28 +18,14 @@ import AulaGames
 /// - `quiz start` with nobody on a team deals the players into teams of about
 ///   four (at least two teams when there are two players or more);
 ///   `quiz start N` deals them into N teams, `quiz start 0` plays without teams.
-extension Server {
-    /// Opens a teacher-hosted quiz room for `group`. `standIn` is the teacher's
-    /// stand-in host (no connection); the game comes from the registered `quiz` factory.
-    func openHostedQuiz(_ game: QuizRoom, standIn: Player, teacher: String) -> Room {
-        roomCounter += 1
-        let room = Room(id: "quiz-\(roomCounter)", game: game, host: standIn, server: self)
-        room.teacherHost = teacher
-        rooms[room.id] = room
-        game.attachHosted(to: room)
-        log(.info, "room.created", ("room", room.id), ("host", "teacher:" + teacher))
-        return room
-    }
-}
-
-extension QuizRoom {
+extension QuizRoom: HostedQuiz {
     /// Like `attach`, without the host joining the quiz: the teacher does not play.
-    func attachHosted(to room: Room) {
+    package func attachHosted(to room: Room) {
         self.room = room
     }
 
     /// The deck's title (for the console and the lobby's announcement).
-    var deckTitle: String { game.deck.title }
+    package var deckTitle: String { game.deck.title }
 
     /// Teams a hosted quiz deals its players into when nobody picked one:
     /// about four per team, at least two teams, none for a single player.
@@ -49,7 +36,7 @@ extension QuizRoom {
     /// `quiz start [TEAMS]`: deals the teams (see `defaultTeamCount`; TEAMS
     /// overrides, 0 for none) and opens the first question. Returns how many play
     /// and in how many teams. Nothing changes when it is refused.
-    func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
+    package func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
         guard game.phase == .lobby else { throw Refusal(code: "quiz_started") }
         guard !game.players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         for p in roomPlayers { syncMultiplier(p) }
@@ -70,7 +57,7 @@ extension QuizRoom {
 
     /// `quiz next`: closes the open question now (tally, then the next one), or
     /// during a tally opens the next question at once.
-    func hostNext() throws(Refusal) {
+    package func hostNext() throws(Refusal) {
         switch game.phase {
         case .lobby: throw Refusal(code: "quiz_not_started")
         case .finished: throw Refusal(code: "quiz_finished")
@@ -80,7 +67,7 @@ extension QuizRoom {
 
     /// `quiz end`: the quiz ends now with the questions asked so far; results,
     /// saving and `round.end` as at a normal end. Returns how many questions counted.
-    func hostEnd() throws(Refusal) -> Int {
+    package func hostEnd() throws(Refusal) -> Int {
         let events = try game.end(now: server.loop.now)
         reviewHeld = false
         apply(events)

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `quiz.question {room, index, total, kind, text, answers:[strings], seconds}` —
