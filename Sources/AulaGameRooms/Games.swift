@@ -1,6 +1,7 @@
 import AulaServer
 import AulaHangmanRoom
 import AulaQuizRoom
+import AulaLevelRoom
 
 /// The games this server offers, registered for `create KIND`.
 public enum Games {

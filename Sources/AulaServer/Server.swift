@@ -38,7 +38,7 @@ public final class Server: ConnectionHandler {
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
     public internal(set) var classSession: ClassSession?
-    var openGroupRef: GroupRef
+    package var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?
     /// The teachers' console behind `adminListener` (told goodbye at shutdown).
@@ -214,7 +214,7 @@ public final class Server: ConnectionHandler {
     func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
 
     /// Players connected right now, in a group, in name order.
-    func onlinePlayers(in group: GroupRef) -> [Player] {
+    package func onlinePlayers(in group: GroupRef) -> [Player] {
         players.values.filter { $0.group == group && $0.isConnected }.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 

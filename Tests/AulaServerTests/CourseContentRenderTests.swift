@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 /// Issue 14, course content: the opened level names its new idea and where to
 /// read it; notes unlock when their level opens; Spanish facing letters.

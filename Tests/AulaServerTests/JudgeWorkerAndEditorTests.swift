@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 import AulaNet
 
 /// The editor keeps its counts as lines come and go and caps its bytes; the

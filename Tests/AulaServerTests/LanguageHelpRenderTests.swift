@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 /// Issue 14, the language: every new message exists in English and Spanish
 /// (and is translated), a step shows strikes and health, an unsolved result

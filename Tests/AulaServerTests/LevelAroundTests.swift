@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 /// `around` / `alrededor` (issue 16): what touches Ada on each side, how far
 /// she can walk, where the goal is — in text, reader mode and JSON.

@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 /// Reader mode's board (issue 16): row by row in runs, the free path ahead,
 /// the goal from Ada — enough for a blind student to plan a route.

@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 /// How issue 14's counts and events read, in English and Spanish.
 @Suite struct LevelCourseRenderTests {

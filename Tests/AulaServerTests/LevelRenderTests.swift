@@ -1,6 +1,7 @@
 import Testing
 import AulaGames
 @testable import AulaServer
+@testable import AulaLevelRoom
 
 @Suite struct LevelRenderTests {
     /// "#>..G#" with an iron block: Ada at row 1, column 1 (from 0), facing east.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+@testable import AulaLevelRoom
 @testable import AulaQuizRoom
 @testable import AulaHangmanRoom
 

@@ -45,9 +45,9 @@ extension AdminCall {
         let preferred = server.classSession?.group
         let online = server.players.values.filter { $0.key == key }
             .sorted { ($0.group == preferred ? 0 : 1) < ($1.group == preferred ? 0 : 1) }.first
-        if let player = online, let room = player.room, room.isHost(player), let game = room.game as? LevelRoomGame,
-           levelID == nil || levelID == game.level.id {
-            say(AdminCodeEvent(student: player.name, level: game.level.id, lines: game.editor.lines, live: true))
+        if let player = online, let room = player.room, room.isHost(player), let game = room.game as? any LevelRoomState,
+           levelID == nil || levelID == game.levelID {
+            say(AdminCodeEvent(student: player.name, level: game.levelID, lines: game.codeLines, live: true))
             return done()
         }
         let preferredID = preferred?.id, wanted = levelID
@@ -159,7 +159,7 @@ struct AdminCodeEvent: Event {
         var out = [t.paint(.title, t.say(live ? "admin.code.title_live" : "admin.code.title", student, level))]
         if lines.isEmpty { return out + [t.say("level.code.empty")] }
         let width = String(lines.count).count
-        for (i, line) in lines.enumerated() { out.append(LevelCodeLineEvent.numbered(i + 1, line, width: width, t)) }
+        for (i, line) in lines.enumerated() { out.append(LevelCodeText.numbered(i + 1, line, width: width, t)) }
         return out
     }
 }

@@ -35,7 +35,7 @@ extension AdminCall {
     private static func levelLine(_ level: Level, library: LevelLibrary, _ t: TextContext) -> String {
         "  " + t.paint(.code, level.id.rightPadded(8)) + " " + level.title(t.language.rawValue).rightPadded(28) + " "
             + t.say("admin.levels.row", String(library.xpRequired(for: level.id)), String(level.xpReward),
-                    LevelTimerEvent.clockText(Double(level.timeLimit)))
+                    LevelCodeText.clockText(Double(level.timeLimit)))
     }
 
     /// `decks`: every deck with its kind — hangman word decks (`words`, from
@@ -69,13 +69,13 @@ extension AdminCall {
     /// `challenge status`: one line per student in the running challenge —
     /// room, runs, submits, solved or not, stars, time left on their clock.
     func challengeStatus() {
-        guard let running = (server.classChallenges as? LevelRooms)?.runningClassChallenge else { return fail(code: "no_challenge") }
+        guard let running = (server.classChallenges as? any ClassChallengeStatus)?.runningChallengeStatus else { return fail(code: "no_challenge") }
         let rows = running.status()
         let left = running.secondsLeft(now: server.loop.now)
         let solved = rows.filter(\.solved).count
         say(TextBlockEvent { t in
-            var lines = [t.paint(.title, t.say("admin.challenge.status_title", running.level.id,
-                                               LevelTimerEvent.clockText(left), String(solved), String(rows.count)))]
+            var lines = [t.paint(.title, t.say("admin.challenge.status_title", running.levelID,
+                                               LevelCodeText.clockText(left), String(solved), String(rows.count)))]
             lines.append("  " + t.say("admin.challenge.status_head"))
             for row in rows {
                 let state: String
@@ -86,7 +86,7 @@ extension AdminCall {
                 } else {
                     state = t.say("admin.challenge.working")
                 }
-                let time = row.secondsLeft.map { LevelTimerEvent.clockText($0) } ?? "-"
+                let time = row.secondsLeft.map { LevelCodeText.clockText($0) } ?? "-"
                 lines.append("  " + t.paint(.name, row.name.rightPadded(16)) + " " + row.room.rightPadded(10) + " "
                              + String(row.runs).rightPadded(5) + " " + String(row.submits).rightPadded(7) + " "
                              + time.rightPadded(6) + " " + state)

@@ -36,7 +36,7 @@ extension Server {
 
     /// A game command as activity; a level's `submit` names the level (`/teacher`).
     static func activity(_ id: String, _ name: String, _ aliases: [String], in room: Room) -> PlayerActivity.Kind {
-        if id == "level.submit", let game = room.game as? LevelRoomGame { return .submitted(level: game.level.id) }
+        if id == "level.submit", let game = room.game as? any LevelRoomState { return .submitted(level: game.levelID) }
         return .game(kind: room.kind, name: name, aliases: aliases)
     }
 

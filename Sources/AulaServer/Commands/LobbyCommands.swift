@@ -2,7 +2,10 @@ import AulaGames
 
 /// The commands everyone has, in the lobby and in rooms (SPEC §3). Help and
 /// usage live in the catalogs under `help.<id>` / `usage.<id>`.
-enum LobbyCommands {
+package enum LobbyCommands {
+    /// Whether `word` names a lobby command (the level editor refuses such a line as code).
+    package static func isCommand(_ word: String) -> Bool { table.find(word) != nil }
+
     static let table = CommandTable<LobbyCall>([
         Command("help", "help", aliases: ["ayuda", "?"]) { call, args in call.server.showHelp(call.player, args[0]) },
         // Paged, from a cache (Limits/Listings.swift): the cost does not grow with everyone online.

@@ -14,6 +14,7 @@ public struct PromptEvent: Event {
     public let kind: Kind
     /// What the text prompt says (reader mode: where you are).
     public let label: Phrase
+    package init(kind: Kind, label: Phrase) { self.kind = kind; self.label = label }
     public var name: String { "prompt" }
     /// The answer to this prompt should not be shown as it is typed (a password, a PIN).
     public var wantsHiddenInput: Bool { kind == .password || kind == .pin }
@@ -189,10 +190,14 @@ public struct ShutdownEvent: Event {
 
 /// `leaderboard {scope, rows:[{rank, name, points}]}`.
 public struct LeaderboardEvent: Event {
-    public struct Row: Sendable { public let rank: Int; public let name: String; public let points: Int }
+    public struct Row: Sendable {
+        public let rank: Int; public let name: String; public let points: Int
+        package init(rank: Int, name: String, points: Int) { self.rank = rank; self.name = name; self.points = points }
+    }
     public let scope: String
     public let title: Phrase
     public let rows: [Row]
+    package init(scope: String, title: Phrase, rows: [Row]) { self.scope = scope; self.title = title; self.rows = rows }
     public var name: String { "leaderboard" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("scope", .string(scope)),

@@ -29,7 +29,7 @@ extension EventLoop {
     /// `body` (made on the loop, free to use loop-owned state) wrapped so that any thread may
     /// call it: each call runs `body` on this loop's thread soon, with the value given.
     /// This is the one checked way back to the loop from the store, judge or hashing threads.
-    func bind<T: Sendable>(_ body: @escaping (T) -> Void) -> @Sendable (T) -> Void {
+    package func bind<T: Sendable>(_ body: @escaping (T) -> Void) -> @Sendable (T) -> Void {
         let bound = LoopBound(body, on: self)
         return { [self] value in execute { bound.value(value) } }
     }

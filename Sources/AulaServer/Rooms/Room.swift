@@ -13,7 +13,7 @@ public final class Room {
     /// nil for a student's room. Such a room's `host` is a stand-in that plays
     /// no part and has no connection; the room stays open when empty.
     public internal(set) var teacherHost: String?
-    weak var server: Server?
+    package weak var server: Server?
 
     init(id: String, game: RoomGame, host: Player, server: Server) {
         self.id = id

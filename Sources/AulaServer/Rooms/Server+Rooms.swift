@@ -25,7 +25,7 @@ extension Server {
 
     /// A new room of `kind` around a game already made (by a factory, or by the level rooms
     /// for a class challenge), with `player` as host and first player.
-    func openRoom(kind: String, game: RoomGame, by player: Player) {
+    package func openRoom(kind: String, game: RoomGame, by player: Player) {
         do {
             roomCounter += 1
             let room = Room(id: "\(kind)-\(roomCounter)", game: game, host: player, server: self)

@@ -81,7 +81,7 @@ func codePointName(_ value: UInt32) -> String {
 }
 
 extension String {
-    func trimmingCharacters(in set: String) -> String {
+    package func trimmingCharacters(in set: String) -> String {
         var sub = Substring(self)
         while let f = sub.first, set.contains(f) { sub = sub.dropFirst() }
         while let l = sub.last, set.contains(l) { sub = sub.dropLast() }

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `level.board {room, rows, ada:{row, col, facing}, health, keys}` — the board

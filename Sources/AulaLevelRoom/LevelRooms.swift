@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// The level rooms' shared part: registers `create level LEVEL` (alias
@@ -36,9 +37,7 @@ public final class LevelRooms: ClassChallenges {
 
     /// A level by id, case-insensitively.
     static func findLevel(_ word: String, in library: LevelLibrary) -> Level? {
-        if let level = library.level(id: word) { return level }
-        let lower = word.lowercased()
-        return library.levels.first { $0.id.lowercased() == lower }
+        LevelLookup.findLevel(word, in: library)
     }
 
     // MARK: ClassChallenges

@@ -1,3 +1,4 @@
+import AulaServer
 import Dispatch
 import AulaGames
 import AulaNet

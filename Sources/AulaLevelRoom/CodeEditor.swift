@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// The program a student is writing, line by line (lines numbered from 1), with

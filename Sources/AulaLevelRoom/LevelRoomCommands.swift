@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// The commands of a level room (SPEC §6 "Playing over a terminal"). Help and

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `level.code {room, lines:[{n, text}], count, statement_lines, statements, max_statements, max_lines}` —
@@ -50,10 +51,7 @@ public struct LevelCodeLineEvent: Event {
     public func text(_ t: TextContext) -> [String] { [LevelCodeLineEvent.numbered(number, line, width: 2, t)] }
 
     static func numbered(_ n: Int, _ line: String, width: Int, _ t: TextContext) -> String {
-        if t.reader { return t.say("level.code.reader_line", String(n), line.isEmpty ? t.say("level.code.blank") : line) }
-        let number = String(n)
-        let padded = String(repeating: " ", count: max(0, width - number.count)) + number
-        return t.paint(.dim, padded + " |") + " " + t.paint(.code, line)
+        LevelCodeText.numbered(n, line, width: width, t)
     }
 }
 

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `run`, `step` and `submit`: the program compiled for the level, run on the

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `level.around {room, ahead, left, right, behind, steps_to_wall, goal, items}`

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 import AulaNet
 

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 import AulaStore
 
@@ -22,17 +23,8 @@ final class ClassChallenge {
     }
 
     /// One student's line of `challenge status`.
-    struct Status: Equatable {
-        let name: String
-        let room: String
-        let runs: Int
-        let submits: Int
-        let solved: Bool
-        let stars: Int
-        /// Seconds left on the student's own clock; nil when the room is done or untimed.
-        let secondsLeft: Double?
-        let finished: Bool
-    }
+    /// One student's line of `challenge status` (the type lives in the core, Rooms/LevelRoomPorts.swift).
+    typealias Status = ChallengeStatusRow
 
     /// A student arriving with less than this left is not put into it.
     static let latestJoinSeconds: Double = 30
@@ -150,7 +142,7 @@ final class ClassChallenge {
                                      rows: rows)
         let totals = rows.map { LevelRoundEndEvent.Row(name: $0.name, points: $0.points) }
         // The teacher sees the board the students get, whoever ended it (SPEC §12).
-        hub?.server?.adminConsole?.tellTeachers(board)
+        hub?.server?.tellTeachers(board)
         for entry in entries {
             entry.player.send(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
@@ -161,9 +153,15 @@ final class ClassChallenge {
 
 /// The console reaches the running challenge through `ClassChallenges`
 /// (kept here so the level rooms' own files stay as they are).
-extension LevelRooms {
+extension LevelRooms: ClassChallengeStatus {
+    package var runningChallengeStatus: (any RunningChallengeStatus)? { runningClassChallenge }
+
     var runningClassChallenge: ClassChallenge? {
         guard let challenge, !challenge.ended else { return nil }
         return challenge
     }
+}
+
+extension ClassChallenge: RunningChallengeStatus {
+    package var levelID: String { level.id }
 }

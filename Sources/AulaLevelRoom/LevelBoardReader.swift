@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// Reader mode's board (issue 16): a blind student must find the turn without

@@ -63,18 +63,18 @@ public struct LevelMapEvent: Event {
 }
 
 /// A note's id and title (its first `# ` heading) in both languages.
-struct NoteEntry: Sendable {
-    let id: String
-    let en: String
-    let es: String
+package struct NoteEntry: Sendable {
+    package let id: String
+    package let en: String
+    package let es: String
 
-    init(id: String, library: LevelLibrary) {
+    package init(id: String, library: LevelLibrary) {
         self.id = id
         en = NoteEntry.title(library.note(id: id, language: "en")) ?? id
         es = NoteEntry.title(library.note(id: id, language: "es")) ?? en
     }
 
-    func title(_ t: TextContext) -> String { t.language == .es ? es : en }
+    package func title(_ t: TextContext) -> String { t.language == .es ? es : en }
 
     static func title(_ markdown: String?) -> String? {
         guard let markdown else { return nil }

@@ -69,13 +69,23 @@ extension Server {
             player.send(ErrorEvent(Refusal.usage("missing_argument", "play")))
             return
         }
-        guard LevelRooms.findLevel(word, in: content.levels) != nil else {
+        guard LevelLookup.findLevel(word, in: content.levels) != nil else {
             player.send(ErrorEvent(code: "no_such_level", String(word.prefix(24))))
             return
         }
-        if let room = player.room, room.game is LevelRoomGame, room.isHost(player) {
+        if let room = player.room, room.game is any LevelRoomState, room.isHost(player) {
             leaveRoom(player, reason: nil)
         }
         createRoom(kindWord: "level", args: Arguments(word), by: player)
+    }
+}
+
+/// Finding a level by what a student or teacher typed: its id, or its id in any case.
+/// In the core because the lobby's `play` needs it; the level rooms use it too.
+package enum LevelLookup {
+    package static func findLevel(_ word: String, in library: LevelLibrary) -> Level? {
+        if let level = library.level(id: word) { return level }
+        let lower = word.lowercased()
+        return library.levels.first { $0.id.lowercased() == lower }
     }
 }

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// One line of the program as `step` lists it under the step.

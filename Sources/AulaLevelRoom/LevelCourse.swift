@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 import AulaStore
 
@@ -90,7 +91,7 @@ extension LevelRoomGame {
     func refusedCommandLine(_ line: String, from player: Player) -> Bool {
         guard !line.contains(where: { "(){};=+-*/<>!&|\"".contains($0) }),
               let first = line.split(separator: " ").first.map({ String($0).lowercased() }) else { return false }
-        guard LevelRoomCommands.table.find(first) != nil || LobbyCommands.table.find(first) != nil else { return false }
+        guard LevelRoomCommands.table.find(first) != nil || LobbyCommands.isCommand(first) else { return false }
         player.send(InfoEvent("level.editor.looks_like_command", first, style: .warn))
         return true
     }

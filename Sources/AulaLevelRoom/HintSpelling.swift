@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `lang c|java`: hints and examples shown in the chosen spelling of Ada's

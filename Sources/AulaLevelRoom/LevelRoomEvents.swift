@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 
 /// `level.opened {room, level, title, summary, story:[{who, text}], goal, commands,
@@ -111,11 +112,7 @@ public struct LevelTimerEvent: Event {
     }
 
     /// 125 seconds as "2:05".
-    static func clockText(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.rounded(.up)))
-        let rest = s % 60
-        return "\(s / 60):" + (rest < 10 ? "0" : "") + String(rest)
-    }
+    static func clockText(_ seconds: Double) -> String { LevelCodeText.clockText(seconds) }
 }
 
 /// `round.end {room, kind, outcome, round:[{name, points}], leaderboard:[{name, points}]}`

@@ -1,3 +1,4 @@
+import AulaServer
 import AulaGames
 import AulaStore
 
@@ -243,4 +244,10 @@ public final class LevelRoomGame: RoomGame {
         if phase != .solved { phase = .closed }
         if wasPlaying { challenge?.roomFinished(self) }
     }
+}
+
+/// What the core's lobby, dispatcher and console see of a level room (Rooms/LevelRoomPorts.swift).
+extension LevelRoomGame: LevelRoomState {
+    package var levelID: String { level.id }
+    package var codeLines: [String] { editor.lines }
 }
