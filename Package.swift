@@ -3,6 +3,10 @@
 // own epoll loop (CShims), storage and hashing come from system libraries.
 import PackageDescription
 
+// The room modules call the core on every guess (Room.broadcast, Player.send, renderers): in
+// release builds the core's bodies are offered to them for inlining, as they were inside one module.
+let cmo: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "Aula",
     platforms: [.macOS(.v14)],
@@ -32,7 +36,8 @@ let package = Package(
         // The server's core: sessions, lobby, rooms, `RoomHost`, command tables, renderers,
         // catalogs, admin. What a room module may use of it is marked `package`.
         .target(name: "AulaServer",
-                dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet"]),
+                dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet"],
+                swiftSettings: cmo),
         // The hangman rooms (classic and race): see the core only through `RoomHost` and the
         // `package` types a room needs; the core cannot import them (SwiftPM checks both ways).
         .target(name: "AulaHangmanRoom",
