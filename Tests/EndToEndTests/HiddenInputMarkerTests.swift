@@ -15,21 +15,32 @@ import Testing
         return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
     }
 
+    /// Raw bytes until `needle` has arrived (or 15 s): hashing a password on a
+    /// busy machine can take longer than one short read.
+    private func bytes(until needle: String, from client: TestClient) -> [UInt8] {
+        var seen: [UInt8] = []
+        let deadline = Date().addingTimeInterval(15)
+        while index(of: Array(needle.utf8), in: seen) == nil, Date() < deadline {
+            seen += client.rawBytes(timeout: 0.5)
+        }
+        return seen
+    }
+
     @Test func aTelnetClientSeesWillEchoBeforeThePasswordPromptAndWontEchoAfterIt() throws {
         let server = try TestServer()
         try server.addTeacher()
         let client = try TestClient(port: server.adminPort)
         client.sendRaw([255, 241])  // IAC NOP: "this client speaks telnet", as `aula admin` says it
-        var seen = client.rawBytes(timeout: 0.5)
+        var seen = bytes(until: "Teacher:", from: client)
         #expect(index(of: Array("Teacher:".utf8), in: seen) != nil)
         #expect(index(of: Self.willEcho, in: seen) == nil, "no hiding at the name prompt")
         client.send("garcia")
-        seen = client.rawBytes(timeout: 0.5)
+        seen = bytes(until: "Password:", from: client)
         let will = try #require(index(of: Self.willEcho, in: seen))
         let prompt = try #require(index(of: Array("Password:".utf8), in: seen))
         #expect(will < prompt)
         client.send(AdminConsole.password)
-        seen = client.rawBytes(timeout: 0.5)
+        seen = bytes(until: "admin>", from: client)
         let wont = try #require(index(of: Self.wontEcho, in: seen))
         let welcome = try #require(index(of: Array("admin>".utf8), in: seen))
         #expect(wont > prompt && wont < welcome)
