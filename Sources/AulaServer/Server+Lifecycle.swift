@@ -33,10 +33,10 @@ extension Server {
     }
 
     private func waitForConnectionsThenStop(deadline: Double, hardDeadline: Double) {
-        let teachers = adminConsole?.sessions.values.map(\.client) ?? []
+        let teachers = adminConsole?.teacherConnections ?? []
         if (clients.isEmpty && teachers.isEmpty) || loop.now >= deadline {
             for client in clients.values { client.connection.closeNow() }
-            for teacher in teachers { teacher.connection.closeNow() }
+            for teacher in teachers { teacher.closeNow() }
             storageWatch?.stop()
             savedEverything = closeStoreBounded(seconds: max(0.5, hardDeadline - loop.now))
             log(savedEverything ? .info : .error, "stopped", ("saved_everything", savedEverything))
@@ -95,6 +95,9 @@ public final class RunningServer: @unchecked Sendable {
 
     /// Opens the database (migrating it), reads the content, binds the ports.
     /// `clock`: the loop's time; tests may give a `VirtualClock` (issue 18).
+    /// `registerGames` runs before the ports open: it registers the game rooms and
+    /// attaches the teachers' console (`AulaGameRooms`, `AulaAdmin`; without a
+    /// console the admin port stays closed).
     public init(config: ServerConfig, clock: any LoopClock = MonotonicClock(),
                 registerGames: (Server) -> Void = { _ in }) throws {
         Log.shared.level = config.logLevel

@@ -41,8 +41,9 @@ public final class Server: ConnectionHandler {
     package var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?
-    /// The teachers' console behind `adminListener` (told goodbye at shutdown).
-    var adminConsole: AdminPort?
+    /// The teachers' console behind `adminListener` (`Console/TeacherConsole.swift`): attached
+    /// by the executable or a test before `start()`; told goodbye at shutdown.
+    var adminConsole: (any TeacherConsole)?
     /// The projector board (Board/), nil when `--board-port 0`.
     var board: Board?
     var shuttingDown = false
@@ -86,11 +87,11 @@ public final class Server: ConnectionHandler {
         }
         // Its own listener and budget (`ServerConfig.adminLimits`): student sockets never count against it.
         let adminLimits = config.adminLimits
-        let console = AdminPort(server: self)
-        adminConsole = console
         do {
-            adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
-                                            handler: console)
+            if let console = adminConsole {
+                adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
+                                                handler: console)
+            }
         } catch let error as NetError where error.code == EADDRINUSE {
             throw StartError("admin port \(config.adminPort) is already in use — is another aula serve running?")
         }

@@ -145,7 +145,11 @@ do {
         if config.adminHost != "127.0.0.1" && config.adminHost != "::1" && config.adminHost != "localhost" {
             log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
         }
-        let running = try RunningServer(config: config, registerGames: Games.registerAll)
+        // The games and the teachers' console are wired in here: the core knows neither module.
+        let running = try RunningServer(config: config, registerGames: { server in
+            Games.registerAll(server)
+            AdminConsoleSetup.attach(to: server)
+        })
         // How students find this machine (SPEC §12): one line per LAN address.
         for address in LocalAddresses.forStudents(boundHost: config.host) {
             print("Students: nc \(address) \(running.server.studentPort)")

@@ -46,7 +46,11 @@ final class TestServer {
         configure(&config)
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock
-        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: games)
+        // Every test server has the teachers' console, whatever games it registers.
+        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: { server in
+            games(server)
+            AdminConsoleSetup.attach(to: server)
+        })
         running.runInBackground()
         guard let port = running.onLoop({ $0.studentPort }) else { throw TestError("server did not answer") }
         self.port = port

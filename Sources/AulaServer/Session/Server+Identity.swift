@@ -117,7 +117,7 @@ extension Server {
         loop.schedule(after: Self.pruneEvery) { [weak self] in
             guard let self, !self.shuttingDown else { return }
             self.pinLockouts.forgetQuiet(now: self.loop.now)
-            self.adminConsole?.lockout.forgetQuiet(now: self.loop.now)
+            self.adminConsole?.forgetQuietLockouts(now: self.loop.now)
             self.startIdentityMaintenance()
         }
     }
