@@ -78,7 +78,7 @@ final class ClassChallenge {
         for entry in entries where !entry.finished { entry.game?.challengeEnded() }
         let rows = standings()
         if hub?.challenge === self { hub?.challenge = nil }
-        guard let server = hub?.server else { return }
+        guard let server = hub?.host else { return }
         log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
         // Every entry has its row since login (issue 18): no score is dropped.
         let scores = entries.map { entry -> ScoreRecord in
@@ -142,7 +142,7 @@ final class ClassChallenge {
                                      rows: rows)
         let totals = rows.map { LevelRoundEndEvent.Row(name: $0.name, points: $0.points) }
         // The teacher sees the board the students get, whoever ended it (SPEC §12).
-        hub?.server?.tellTeachers(board)
+        hub?.host?.tellTeachers(board)
         for entry in entries {
             entry.player.send(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
