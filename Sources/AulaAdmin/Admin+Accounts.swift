@@ -1,5 +1,6 @@
 import AulaGames
 import AulaNet
+import AulaServer
 import AulaStore
 
 /// Accounts and the server itself: `teacher add NAME`, `passwd`, `shutdown [seconds]`.

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// Running the lesson: `room create|close`, `challenge start|stop`,
 /// `pause`/`resume`/`skip`/`extend` (through each game's hooks), and

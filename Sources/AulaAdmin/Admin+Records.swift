@@ -1,5 +1,6 @@
 import Foundation
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// Scores and records: `leaderboard`, `export`, `reset`, `audit`.

@@ -1,4 +1,5 @@
 import AulaNet
+import AulaServer
 
 /// How the executable and the end-to-end tests install the teachers' console,
 /// like `Games.registerAll` for the rooms.

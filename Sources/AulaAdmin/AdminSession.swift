@@ -1,6 +1,7 @@
 import Dispatch
 import AulaGames
 import AulaNet
+import AulaServer
 import AulaStore
 
 /// One teacher's connection to the admin port: the login (`Teacher:`,

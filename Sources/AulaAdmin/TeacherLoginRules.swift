@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// Five wrong passwords lock a teacher name for a while (SPEC §7: 60 s). The

@@ -19,25 +19,25 @@ public final class Server: ConnectionHandler {
     public let loop: EventLoop
     public let config: ServerConfig
     public let store: Store
-    public internal(set) var content: ContentLibrary
+    public package(set) var content: ContentLibrary
     let catalog = Catalog.shared
 
     var clients: [UInt64: Client] = [:]
     /// Logged-in players (connected, or within their reconnect grace), by group and name key.
-    var players: [String: Player] = [:]
-    var rooms: [String: Room] = [:] {
+    package var players: [String: Player] = [:]
+    package var rooms: [String: Room] = [:] {
         didSet { RosterChanges.bump() }  // `rooms` pages are cached (Limits/Listings.swift)
     }
-    var roomCounter = 0
-    var gameFactories: [String: GameFactory] = [:]
-    var gameAliases: [String: String] = [:]
+    package var roomCounter = 0
+    package var gameFactories: [String: GameFactory] = [:]
+    package var gameAliases: [String: String] = [:]
     /// The hangman word bank by deck, as read from the database: rounds draw
     /// from it without a database read each; changing a deck forgets its entry.
-    var wordBankCache: [String: [WordEntry]] = [:]
+    package var wordBankCache: [String: [WordEntry]] = [:]
     /// The class challenge operation (set by the level rooms when registered).
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
-    public internal(set) var classSession: ClassSession?
+    public package(set) var classSession: ClassSession?
     package var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?
@@ -45,24 +45,24 @@ public final class Server: ConnectionHandler {
     /// by the executable or a test before `start()`; told goodbye at shutdown.
     var adminConsole: (any TeacherConsole)?
     /// The projector board (Board/), nil when `--board-port 0`.
-    var board: Board?
-    var shuttingDown = false
+    package var board: Board?
+    package var shuttingDown = false
     /// Chat budgets and address mutes (Limits/Server+Chat.swift).
-    lazy var chatGuard = ChatGuard(limits: config.chat)
+    package lazy var chatGuard = ChatGuard(limits: config.chat)
     /// The cached `who` and `rooms` pages (Limits/Listings.swift).
     let listings = Listings()
     /// Time accommodations a teacher gave, by student name key, for this run
     /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
-    var rememberedAccommodations: [String: Double] = [:]
+    package var rememberedAccommodations: [String: Double] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
-    var pinLockouts = PINLockouts()
+    package var pinLockouts = PINLockouts()
     /// Kicks that hold for their minutes (Session/KickList.swift).
-    let kicks = KickList()
+    package let kicks = KickList()
     /// The class session reopened from the database at start-up, and who had
     /// logged into it before (told once that rooms were lost; Session/ClassRestore.swift).
     var restoredClass: (sessionID: Int64, seen: Set<String>)?
     /// Storage faults, the moved-database check and daily backups (Storage/StorageWatch.swift).
-    var storageWatch: StorageWatch?
+    package var storageWatch: StorageWatch?
     /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
     public internal(set) var savedEverything = true
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
@@ -212,7 +212,7 @@ public final class Server: ConnectionHandler {
 
     // MARK: Players
 
-    func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
+    package func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
 
     /// Players connected right now, in a group, in name order.
     package func onlinePlayers(in group: GroupRef) -> [Player] {
@@ -220,7 +220,7 @@ public final class Server: ConnectionHandler {
     }
 
     /// Everyone in the lobby (in no room) of a group, connected.
-    func lobbyPlayers(in group: GroupRef) -> [Player] {
+    package func lobbyPlayers(in group: GroupRef) -> [Player] {
         players.values.filter { $0.group == group && $0.room == nil && $0.isConnected }
     }
 
@@ -240,7 +240,7 @@ public final class Server: ConnectionHandler {
     }
 
     /// The player is gone for good: out of their room and the player list.
-    func forget(_ player: Player) {
+    package func forget(_ player: Player) {
         if let timer = player.graceTimer { loop.cancel(timer); player.graceTimer = nil }
         if player.room != nil { leaveRoom(player, reason: nil) }
         let key = playerKey(player.group, player.name)
@@ -257,4 +257,7 @@ public struct ClassSession: Sendable {
     public let group: GroupRef
     public let joinCode: String
     public var locked: Bool
+    package init(id: Int64, group: GroupRef, joinCode: String, locked: Bool) {
+        self.id = id; self.group = group; self.joinCode = joinCode; self.locked = locked
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import AulaAdmin
 import AulaServer
 import AulaGameRooms
 import AulaNet

@@ -1,5 +1,6 @@
 import Foundation
 @testable import AulaServer
+import AulaAdmin
 import AulaGameRooms
 import AulaNet
 import AulaStore

@@ -19,7 +19,7 @@ package protocol HostedQuiz: RoomGame {
 extension Server {
     /// Opens a teacher-hosted quiz room for `group`. `standIn` is the teacher's
     /// stand-in host (no connection); the game comes from the registered `quiz` factory.
-    func openHostedQuiz(_ game: any HostedQuiz, standIn: Player, teacher: String) -> Room {
+    package func openHostedQuiz(_ game: any HostedQuiz, standIn: Player, teacher: String) -> Room {
         roomCounter += 1
         let room = Room(id: "quiz-\(roomCounter)", game: game, host: standIn, server: self)
         room.teacherHost = teacher

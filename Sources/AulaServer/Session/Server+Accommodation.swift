@@ -4,7 +4,7 @@ extension Server {
     /// [admin hook] Called from `handleLine` for every line a player types: a
     /// student who logged in after the teacher's `accommodate` gets it here,
     /// before their first command starts any clock.
-    func applyRememberedAccommodation(to player: Player) {
+    package func applyRememberedAccommodation(to player: Player) {
         guard !rememberedAccommodations.isEmpty, player.timeMultiplier == nil,
               let multiplier = rememberedAccommodations[player.key] else { return }
         player.timeMultiplier = multiplier

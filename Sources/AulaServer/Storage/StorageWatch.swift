@@ -10,7 +10,7 @@ import AulaStore
 /// instead of going to a file nobody will open) and is announced; a daily
 /// backup is made on the store thread. Loop thread only, except the store
 /// callbacks, which hop onto the loop.
-final class StorageWatch {  // loop thread only, like Server
+package final class StorageWatch {  // loop thread only, like Server
     weak var server: Server?
     /// The fault announced and not yet cleared (one announcement per episode).
     private(set) var announcedFault: StoreError?
@@ -103,7 +103,7 @@ final class StorageWatch {  // loop thread only, like Server
     }
 
     /// Tells a teacher who logs in while a fault is on (they missed the announcement).
-    func remind(_ send: (Event) -> Void) {
+    package func remind(_ send: (Event) -> Void) {
         guard let server else { return }
         if moved {
             send(InfoEvent("admin.storage.moved", server.config.databasePath, style: .warn))
