@@ -52,7 +52,7 @@ public final class Server: ConnectionHandler {
     /// The cached `who` and `rooms` pages (Limits/Listings.swift).
     let listings = Listings()
     /// Time accommodations a teacher gave, by student name key, for this run
-    /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
+    /// (AulaAdmin/Admin+Lesson.swift); applied at login (Session/Server+Accommodation.swift).
     package var rememberedAccommodations: [String: Double] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
     package var pinLockouts = PINLockouts()

@@ -1,6 +1,6 @@
 import AulaGames
 
-/// What the teachers' console (Admin/Admin+QuizHost.swift) needs of a quiz room it hosts
+/// What the teachers' console (AulaAdmin/Admin+QuizHost.swift) needs of a quiz room it hosts
 /// (`quiz host DECK`, `quiz start`, `quiz next`, `quiz end`). The quiz room lives in its own
 /// module (AulaQuizRoom) that the core cannot import, so the console reaches it through this.
 package protocol HostedQuiz: RoomGame {
