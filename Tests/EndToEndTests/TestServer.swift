@@ -23,7 +23,8 @@ final class TestServer {
     let clock: VirtualClock?
     var databasePath: String { directory.appendingPathComponent("aula.sqlite").path }
 
-    init(virtualClock: Bool = false, configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
+    /// `logOutput`: where the server's log lines go (a `LogCapture` to read them back).
+    init(virtualClock: Bool = false, logOutput: any LogOutput = StandardErrorLog(), configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
          games: @escaping (Server) -> Void = { server in
              Games.registerAll(server)
              EchoGame.register(server)
@@ -46,7 +47,7 @@ final class TestServer {
         configure(&config)
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock
-        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: games)
+        running = try RunningServer(config: config, logOutput: logOutput, clock: clock ?? MonotonicClock(), registerGames: games)
         running.runInBackground()
         guard let port = running.onLoop({ $0.studentPort }) else { throw TestError("server did not answer") }
         self.port = port
