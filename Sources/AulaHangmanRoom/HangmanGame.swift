@@ -181,8 +181,8 @@ public final class HangmanGame: RoomGame {
             player.refuse(Refusal(code: "no_round"))
             return
         }
-        func list(_ letters: [Character]) -> String {
-            letters.isEmpty ? Phrase.entry("hangman.state.none") : letters.map(String.init).joined(separator: ", ")
+        func list(_ letters: [Character]) -> PhraseArgument {
+            letters.isEmpty ? Phrase.entry("hangman.state.none") : .text(letters.map(String.init).joined(separator: ", "))
         }
         player.send(InfoEvent(phrases: [
             Phrase("hangman.state.tried", [list(round.tried)]),
