@@ -132,7 +132,7 @@ extension AdminPort {
     func shutdownNow(teacher: String) {
         shutdownTimers = []
         guard let server else { return }
-        log(.info, "admin.shutdown", ("teacher", teacher))
+        server.log(.info, "admin.shutdown", ("teacher", teacher))
         server.shutdown(reason: "admin")
     }
 

@@ -27,6 +27,8 @@ final class AdminCall {
     }
 
     var client: Client { session.client }
+    /// The server's log: `log(.info, "event", ...)` in a command.
+    var log: Log { server.log }
     var language: Language { client.renderer.language }
 
     func say(_ event: Event) { client.send(event) }

@@ -59,7 +59,7 @@ public final class LevelRooms: ClassChallenges {
                                        sessionID: server.classSession?.id, startedAt: server.wallClock(),
                                        startedOnLoop: server.loop.now, hub: self)
         self.challenge = challenge
-        log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
+        server.log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
             ("teacher", teacher))
         for student in students {
             student.send(InfoEvent("level.challenge.started", teacher, level.id, LevelTimerEvent.clockText(seconds),
@@ -89,7 +89,7 @@ public final class LevelRooms: ClassChallenges {
         let left = challenge.seconds - (server.loop.now - challenge.startedOnLoop)
         // Too late to be worth it: they would only see the clock run out.
         guard left >= ClassChallenge.latestJoinSeconds else { return }
-        log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
+        server.log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
         player.send(InfoEvent("level.challenge.joined_late", challenge.teacher, challenge.level.id,
                               LevelTimerEvent.clockText(left), style: .warn))
         place(player, in: challenge, server: server)

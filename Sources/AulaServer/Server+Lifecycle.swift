@@ -95,12 +95,13 @@ public final class RunningServer: @unchecked Sendable {
 
     /// Opens the database (migrating it), reads the content, binds the ports.
     /// `clock`: the loop's time; tests may give a `VirtualClock` (issue 18).
+    /// `logOutput`: where the server's log lines go (at `config.logLevel`); tests may give a `LogCapture`.
     /// `registerGames` runs before the ports open: it registers the game rooms and
     /// attaches the teachers' console (`AulaGameRooms`, `AulaAdmin`; without a
     /// console the admin port stays closed).
-    public init(config: ServerConfig, clock: any LoopClock = MonotonicClock(),
+    public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
                 registerGames: (Server) -> Void = { _ in }) throws {
-        Log.shared.level = config.logLevel
+        let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
         var config = config
@@ -118,9 +119,9 @@ public final class RunningServer: @unchecked Sendable {
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)
         let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
-        HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
+        HangmanWordBank.seedAtStart(content.wordDecks, store: store, log: log)  // [hangman] word bank from Decks/words
         let loop = try EventLoop(clock: clock)
-        let server = try Server(config: config, loop: loop, store: store, content: content)
+        let server = try Server(config: config, loop: loop, store: store, content: content, log: log)
         let watch = StorageWatch(server: server)
         server.storageWatch = watch
         watch.start()

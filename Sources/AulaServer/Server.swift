@@ -20,6 +20,9 @@ public final class Server: ConnectionHandler {
     public let config: ServerConfig
     public let store: Store
     public package(set) var content: ContentLibrary
+    /// The operator's log (Config/Log.swift): made by `RunningServer` from the config's
+    /// level, handed to the rooms through `RoomHost` and to the console and board.
+    public let log: Log
     let catalog = Catalog.shared
 
     var clients: [UInt64: Client] = [:]
@@ -68,8 +71,9 @@ public final class Server: ConnectionHandler {
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
-    public init(config: ServerConfig, loop: EventLoop, store: Store, content: ContentLibrary) throws {
+    public init(config: ServerConfig, loop: EventLoop, store: Store, content: ContentLibrary, log: Log) throws {
         self.config = config
+        self.log = log
         self.loop = loop
         self.store = store
         self.content = content

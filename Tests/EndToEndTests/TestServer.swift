@@ -24,7 +24,8 @@ final class TestServer {
     let clock: VirtualClock?
     var databasePath: String { directory.appendingPathComponent("aula.sqlite").path }
 
-    init(virtualClock: Bool = false, configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
+    /// `logOutput`: where the server's log lines go (a `LogCapture` to read them back).
+    init(virtualClock: Bool = false, logOutput: any LogOutput = StandardErrorLog(), configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
          games: @escaping (Server) -> Void = { server in
              Games.registerAll(server)
              EchoGame.register(server)
@@ -48,7 +49,7 @@ final class TestServer {
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock
         // Every test server has the teachers' console, whatever games it registers.
-        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: { server in
+        running = try RunningServer(config: config, logOutput: logOutput, clock: clock ?? MonotonicClock(), registerGames: { server in
             games(server)
             AdminConsoleSetup.attach(to: server)
         })

@@ -54,7 +54,7 @@ public struct ErrorEvent: Event {
         self.refusal = refusal
         self.extra = extra
     }
-    public init(code: String, _ args: String...) {
+    public init(code: String, _ args: any PhraseArgumentConvertible...) {
         self.init(Refusal(code: code, args: args))
     }
     public var name: String { "error" }
@@ -68,7 +68,7 @@ public struct ErrorEvent: Event {
 public struct InfoEvent: SelfWritingEvent {
     public let phrases: [Phrase]
     public let style: Style?
-    public init(_ key: String, _ args: String..., style: Style? = nil) {
+    public init(_ key: String, _ args: any PhraseArgumentConvertible..., style: Style? = nil) {
         self.phrases = [Phrase(key, args)]
         self.style = style
     }

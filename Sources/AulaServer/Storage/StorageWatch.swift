@@ -12,6 +12,8 @@ import AulaStore
 /// callbacks, which hop onto the loop.
 package final class StorageWatch {  // loop thread only, like Server
     weak var server: Server?
+    /// The server's log, kept so store-thread callbacks can write without the server.
+    let log: Log
     /// The fault announced and not yet cleared (one announcement per episode).
     private(set) var announcedFault: StoreError?
     private(set) var moved = false
@@ -21,6 +23,7 @@ package final class StorageWatch {  // loop thread only, like Server
 
     init(server: Server) {
         self.server = server
+        self.log = server.log
     }
 
     /// Hooks the store's callbacks and starts the periodic checks.
@@ -28,6 +31,7 @@ package final class StorageWatch {  // loop thread only, like Server
         guard let server else { return }
         let loop = server.loop
         let path = server.config.databasePath
+        let log = self.log
         let fault = loop.bind { [weak self] (error: StoreError) in self?.fault(error) }
         let recovered = loop.bind { [weak self] in self?.recovered() }
         server.store.onError = { error in
@@ -133,6 +137,7 @@ package final class StorageWatch {  // loop thread only, like Server
         let directory = backupDirectory
         let keep = server.config.backupKeep
         let stamp = BackupFiles.stamp(Date())
+        let log = self.log
         let finished = loop.bind { [weak self] (result: Result<String, StoreError>) in
             guard let self else { return }
             self.backupRunning = false
