@@ -9,8 +9,30 @@ import Testing
 /// - students of a quiz the teacher runs from the console were told "The host
 ///   can type start to play again", which only the teacher's console can do;
 /// - Spanish students were told "Su docente les dio N segundos más" where every
-///   other teacher line says "Tu docente ha …" (and a level room has one student).
+///   other teacher line says "Tu docente ha …" (and a level room has one student);
+/// - one statement and one solved level read "1 statements" and "1 levels solved".
 @Suite(.serialized) struct PlayedByHandTests {
+    @Test func oneStatementAndOneSolvedLevelAreSaidInTheSingular() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        defer { server.stop() }
+        let teacher = try server.admin()
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        #expect(ana.waitFor("Title t-01") != nil, "\(ana.transcript)")
+        for line in ["code", "walk();", ".", "submit"] { ana.send(line) }
+        #expect(teacher.client.waitFor("Ana on t-01: submit not solved — program_ended (1 statement).") != nil,
+                "\(teacher.client.transcript)")
+        for line in ["clear", "code", "repeat (4) { walk(); }", ".", "submit"] { ana.send(line) }
+        #expect(teacher.client.waitFor("Ana on t-01: submit solved (2 statements).") != nil, "\(teacher.client.transcript)")
+        ana.send("me")
+        #expect(ana.waitFor("Experience: 10 XP, 1 level solved.") != nil, "\(ana.transcript)")
+        ana.send("levels")
+        #expect(ana.waitFor("Your map: 10 XP, 1 level solved.") != nil, "\(ana.transcript)")
+        ana.send("lang es")
+        ana.send("yo")
+        #expect(ana.waitFor("Experiencia: 10 XP, 1 nivel resuelto.") != nil, "\(ana.transcript)")
+    }
+
     @Test func aTeacherRunQuizEndsTellingStudentsTheTeacherCanPlayItAgainInTheirLanguage() throws {
         let server = try QuizHostTests.server()
         defer { server.stop() }
