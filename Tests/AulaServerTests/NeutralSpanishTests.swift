@@ -19,4 +19,50 @@ import Testing
             }
         }
     }
+
+    /// Masculine generics for people (played by hand: "Todos han respondido",
+    /// "{0} está silenciado", "desconectado (puede volver)"...). Adjectives
+    /// that agree with a person; after a form of "haber" the participle does
+    /// not agree ("te ha silenciado"), so that use is allowed.
+    static let genderedAdjectives = ["conectado", "conectados", "desconectado", "desconectados", "silenciado",
+                                     "silenciados", "expulsado", "expulsados", "bienvenido", "bienvenidos",
+                                     "importados", "llamado", "llamados", "invitado", "invitados"]
+    static let haber: Set<String> = ["ha", "has", "han", "he", "hemos", "haber", "habido"]
+    /// Masculine nouns and articles for groups of people, as whole words or pairs.
+    static let genderedWords = ["alumnos", "alumno", "jugador", "compañeros", "ellos", "espectadores", "profesores",
+                                "profesor"]
+    static let genderedPairs = ["los estudiantes", "los jugadores", "los docentes", "los participantes",
+                                "el jugador", "el estudiante", "nadie nuevo", "estudiantes nuevos", "juega solo"]
+    /// "todos" alone speaks of people ("Todos han respondido", "a todos");
+    /// "todos los juegos"/"todos los grupos" speak of things and are fine.
+    static let thingsAfterTodos: Set<String> = ["juegos", "grupos", "mundos", "objetivos", "mazos", "niveles",
+                                               "comandos", "pasos", "datos", "mensajes"]
+    /// The console's command word "jugadores" (and its usage line) stays.
+    static func isCommandUse(_ words: [String], _ index: Int) -> Bool {
+        index > 0 && ["escribe", "usa"].contains(words[index - 1])
+    }
+
+    @Test func noSpanishMessageUsesMasculineGenericsForPeople() {
+        for key in Catalog.shared.keys(.es).sorted() where !key.hasPrefix("usage.") {
+            let text = (Catalog.shared.template(key, .es) ?? "").lowercased()
+            let words = text.split { !$0.isLetter }.map(String.init)
+            let pairs = zip(words, words.dropFirst()).map { "\($0) \($1)" }
+            for (index, word) in words.enumerated() {
+                if Self.genderedAdjectives.contains(word) {
+                    #expect(index > 0 && Self.haber.contains(words[index - 1]), "\(key): \(text)")
+                }
+                if Self.genderedWords.contains(word) || (word == "jugadores" && !Self.isCommandUse(words, index)) {
+                    Issue.record("\(key): “\(word)” in \(text)")
+                }
+                if word == "todos" {
+                    let next = index + 2 < words.count && words[index + 1] == "los" ? words[index + 2] : ""
+                    #expect(Self.thingsAfterTodos.contains(next), "\(key): \(text)")
+                }
+            }
+            for pair in Self.genderedPairs where pairs.contains(pair) {
+                Issue.record("\(key): “\(pair)” in \(text)")
+            }
+            #expect(!text.contains("/a") && !text.contains("@"), "\(key): \(text)")
+        }
+    }
 }

@@ -14,7 +14,7 @@ import AulaGames
         var r = Renderer(language: .es)
         r.mode = .json
         let out = r.render(ErrorEvent(code: "name_taken", "Ana"))
-        #expect(out.hasPrefix("{\"ev\":\"error\",\"code\":\"name_taken\",\"message\":\"Ya hay alguien conectado con el nombre Ana."))
+        #expect(out.hasPrefix("{\"ev\":\"error\",\"code\":\"name_taken\",\"message\":\"Ya hay alguien en línea con el nombre Ana."))
     }
 
     @Test func jsonEscapesControlCharacters() {

@@ -50,7 +50,7 @@ import Testing
         client.send("lang es")
         client.waitFor("Idioma: español")
         client.send("quien")
-        #expect(client.waitFor("Conectados ahora (1)") != nil)
+        #expect(client.waitFor("En línea ahora (1)") != nil)
     }
 
     @Test func helpIsGeneratedFromTheCommandTable() throws {

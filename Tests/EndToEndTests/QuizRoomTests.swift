@@ -264,6 +264,6 @@ import AulaStore
         lia.send("1")
         #expect(lia.waitFor("Respuestas a la pregunta 3:") != nil)
         #expect(lia.waitFor("Resultados") != nil)
-        #expect(lia.waitFor("Clasificación de jugadores") != nil)
+        #expect(lia.waitFor("Clasificación individual") != nil)
     }
 }
