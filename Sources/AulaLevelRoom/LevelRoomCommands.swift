@@ -14,14 +14,17 @@ enum LevelRoomCommands {
             with(call, coderOnly: false) { $0.showCode(to: call.player) }
         },
         Command("level.del", "del", aliases: ["delete", "borrar"]) { call, args in
+            guard hasNumber(call, args, "level.del") else { return }
             with(call, coderOnly: true) { $0.edit(call.player, echo: false, list: true) { $0.delete(args[0]) } }
         },
         Command("level.ins", "ins", aliases: ["insert", "insertar"]) { call, args in
+            guard hasNumber(call, args, "level.ins") else { return }
             with(call, coderOnly: true) { game in
                 game.edit(call.player, echo: true, list: true) { $0.insert(args[0], args.rest(after: 1)) }
             }
         },
         Command("level.edit", "edit", aliases: ["editar", "cambiar"]) { call, args in
+            guard hasNumber(call, args, "level.edit") else { return }
             with(call, coderOnly: true) { game in
                 game.edit(call.player, echo: true, list: false) { $0.replace(args[0], args.rest(after: 1)) }
             }
@@ -75,6 +78,14 @@ enum LevelRoomCommands {
     ])
 
     /// Runs a command on the room's level game; refuses watchers where only the coder may act.
+    /// `del`, `ins` and `edit` typed without a line number answer with their
+    /// usage line (played by hand: a bare `borrar` said 'There is no line “”').
+    private static func hasNumber(_ call: GameCall, _ args: Arguments, _ commandID: String) -> Bool {
+        guard args[0] == nil else { return true }
+        call.player.send(ErrorEvent(Refusal.usage("missing_argument", commandID)))
+        return false
+    }
+
     private static func with(_ call: GameCall, coderOnly: Bool, _ body: (LevelRoomGame) -> Void) {
         guard let game = call.room.game as? LevelRoomGame else { return }
         if coderOnly && !call.room.isHost(call.player) {

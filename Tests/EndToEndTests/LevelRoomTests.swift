@@ -65,6 +65,13 @@ import AulaGames
         #expect(ana.waitForEvent("level.code")?["count"] as? Int == 4)
         ana.send("del 9")
         #expect(ana.nextErrorCode() == "no_such_line")
+        // A bare del/ins/edit answers with its usage (played by hand: not 'no line “”').
+        ana.send("del")
+        let bare = try #require(ana.waitForEvent("error"))
+        #expect(bare["code"] as? String == "missing_argument")
+        #expect(bare["message"] as? String == "Usage: del N")
+        ana.send("ins")
+        #expect(ana.waitForEvent("error")?["message"] as? String == "Usage: ins N TEXT")
         ana.send("list")
         let listing = try #require(ana.waitForEvent("level.code"))
         #expect((listing["lines"] as? [[String: Any]])?.map { $0["text"] as? String } == ["walk();", "walk();", "walk();", "walk();"])
@@ -151,6 +158,10 @@ import AulaGames
         // t-02 is open now; `play` moves on from the solved room.
         ana.send("play t-02")
         #expect(ana.waitForEvent("level.opened")?["level"] as? String == "t-02")
+        ana.send("borrar")
+        #expect(ana.waitForEvent("error")?["message"] as? String == "Uso: borrar N")
+        ana.send("editar")
+        #expect(ana.waitForEvent("error")?["message"] as? String == "Uso: editar N TEXTO")
     }
 
     @Test func textModeShowsTheTraceTheBoardTheClockAndFailuresInWords() throws {
