@@ -54,6 +54,19 @@ enum AdminClient {
         return plain == "Teacher:" || plain == "Profesor:" || plain == "Docente:"
     }
 
+    /// The console's prompts whose answer is shown as typed, by their catalog
+    /// text in every language (the console sends no marker for visible input;
+    /// played by hand: "New teacher's name:" left the typed name on the next line).
+    static let visiblePrompts: Set<String> = Set(
+        ["admin.prompt.teacher", "admin.prompt.new_teacher", "admin.prompt.forget"].flatMap { key in
+            Language.allCases.compactMap { Catalog.shared.template(key, $0) }
+        })
+
+    /// A line the line editor shows as its prompt, the answer typed after it.
+    static func isVisiblePrompt(_ line: String) -> Bool {
+        isTeacherPrompt(line) || visiblePrompts.contains(AdminSocket.plain(line).trimmingCharacters(in: .whitespaces))
+    }
+
     // MARK: Interactive
 
     /// Lines as typed, for stdin that is not a terminal (a pipe, a file, a test).

@@ -97,7 +97,7 @@ enum AdminTerminal {
                     let plain = AdminSocket.plain(line).trimmingCharacters(in: .whitespaces)
                     // A prompt becomes the editor's prompt instead of a line of its own;
                     // the server marks the ones whose answer is hidden (IAC WILL ECHO).
-                    if plain == "admin>" || hidden || AdminClient.isTeacherPrompt(line) {
+                    if plain == "admin>" || hidden || AdminClient.isVisiblePrompt(line) {
                         prompt = line + " "
                         editor.hidden = hidden
                     } else {

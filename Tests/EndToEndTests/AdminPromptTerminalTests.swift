@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import AulaServer
+
+/// `aula admin` on a real terminal (tmux): every prompt whose answer is shown
+/// is the line editor's prompt, so the answer is typed on the prompt's line.
+/// Played by hand: at the first-account prompt "New teacher's name:" the typed
+/// name appeared on the next line (only Teacher:/Docente: were prompts).
+@Suite(.serialized) struct AdminPromptTerminalTests {
+    @Test(.enabled(if: PlayedByHandTests.canRunTheConsoleInATerminal, "needs tmux and a built aula binary"))
+    func theFirstAccountsNameIsTypedOnThePromptsLine() throws {
+        let binary = try #require(AdminClientBinaryTests.binary)
+        let server = try TestServer()
+        defer { server.stop() }
+        // No teacher yet: the console on this machine asks for the first account.
+        let console = try TmuxClient(command: "\(binary.path) admin --admin-port \(server.adminPort)", width: 100)
+        #expect(console.waitFor("New teacher's name:"), "\(console.screen)")
+        console.type("garcia")
+        #expect(console.waitFor("New password"), "\(console.screen)")
+        let lines = console.screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("New teacher's name: garcia"), "\(console.screen)")
+        #expect(!lines.contains("garcia"), "\(console.screen)")
+    }
+}
