@@ -37,7 +37,9 @@ extension AdminCall {
             }
             guard let (room, quiz) = hostedQuiz(roomWord) else { return }
             do throws(Refusal) {
-                let (players, made) = try quiz.hostStart(teams: teams)
+                // Friendly team names (Comets, Owls…) as a student host's `teams auto N` uses.
+                let names = Catalog.shared.text(Phrase("quiz.team_names"), language).split(separator: ",").map(String.init)
+                let (players, made) = try quiz.hostStart(teams: teams, names: names)
                 info("admin.quiz.started", room.id, String(players), String(made), style: .good)
                 done()
             } catch {

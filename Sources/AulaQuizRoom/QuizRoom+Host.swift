@@ -36,7 +36,7 @@ extension QuizRoom: HostedQuiz {
     /// `quiz start [TEAMS]`: deals the teams (see `defaultTeamCount`; TEAMS
     /// overrides, 0 for none) and opens the first question. Returns how many play
     /// and in how many teams. Nothing changes when it is refused.
-    package func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
+    package func hostStart(teams wanted: Int?, names: [String]) throws(Refusal) -> (players: Int, teams: Int) {
         guard game.phase == .lobby else { throw Refusal(code: "quiz_started") }
         guard !game.players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         for p in roomPlayers { syncMultiplier(p) }
@@ -44,7 +44,8 @@ extension QuizRoom: HostedQuiz {
         var draw = random
         var events: [QuizEvent] = []
         let count = wanted ?? (game.teams.isEmpty ? QuizRoom.defaultTeamCount(players: game.players.count) : 0)
-        if count > 0 { events += try next.autoTeams(count, random: &draw) }
+        // Picked teams stay (played by hand: `quiz start 3` had replaced them with A, B, C).
+        if count > 0 { events += try next.dealKeepingPicked(count, names: names, random: &draw) }
         events += try next.start(now: server.loop.now, random: &draw)
         game = next
         random = draw

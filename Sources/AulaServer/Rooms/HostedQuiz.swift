@@ -8,8 +8,9 @@ package protocol HostedQuiz: RoomGame {
     func attachHosted(to room: Room)
     /// The deck's title (for the console and the lobby's announcement).
     var deckTitle: String { get }
-    /// `quiz start [TEAMS]`: how many play and in how many teams.
-    func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int)
+    /// `quiz start [TEAMS]`: how many play and in how many teams; new teams
+    /// take the friendly `names` (the teacher's language).
+    func hostStart(teams wanted: Int?, names: [String]) throws(Refusal) -> (players: Int, teams: Int)
     /// `quiz next`: closes the question (the next one comes).
     func hostNext() throws(Refusal)
     /// `quiz end`: how many questions were asked.
