@@ -23,16 +23,18 @@ import Testing
     /// Masculine generics for people (played by hand: "Todos han respondido",
     /// "{0} está silenciado", "desconectado (puede volver)"...). Adjectives
     /// that agree with a person; after a form of "haber" the participle does
-    /// not agree ("te ha silenciado"), so that use is allowed.
+    /// not agree ("te ha silenciado"), and "el chat silenciado" agrees with
+    /// the chat, so those uses are allowed.
     static let genderedAdjectives = ["conectado", "conectados", "desconectado", "desconectados", "silenciado",
                                      "silenciados", "expulsado", "expulsados", "bienvenido", "bienvenidos",
-                                     "importados", "llamado", "llamados", "invitado", "invitados"]
-    static let haber: Set<String> = ["ha", "has", "han", "he", "hemos", "haber", "habido"]
+                                     "importados", "atascado", "atascados", "invitado", "invitados"]
+    static let notAPerson: Set<String> = ["ha", "has", "han", "he", "hemos", "haber", "habido", "chat"]
     /// Masculine nouns and articles for groups of people, as whole words or pairs.
     static let genderedWords = ["alumnos", "alumno", "jugador", "compañeros", "ellos", "espectadores", "profesores",
                                 "profesor"]
     static let genderedPairs = ["los estudiantes", "los jugadores", "los docentes", "los participantes",
-                                "el jugador", "el estudiante", "nadie nuevo", "estudiantes nuevos", "juega solo"]
+                                "el jugador", "el estudiante", "un estudiante", "alguien llamado", "estudiante llamado", "nadie nuevo",
+                                "estudiantes nuevos", "juega solo"]
     /// "todos" alone speaks of people ("Todos han respondido", "a todos");
     /// "todos los juegos"/"todos los grupos" speak of things and are fine.
     static let thingsAfterTodos: Set<String> = ["juegos", "grupos", "mundos", "objetivos", "mazos", "niveles",
@@ -49,7 +51,7 @@ import Testing
             let pairs = zip(words, words.dropFirst()).map { "\($0) \($1)" }
             for (index, word) in words.enumerated() {
                 if Self.genderedAdjectives.contains(word) {
-                    #expect(index > 0 && Self.haber.contains(words[index - 1]), "\(key): \(text)")
+                    #expect(index > 0 && Self.notAPerson.contains(words[index - 1]), "\(key): \(text)")
                 }
                 if Self.genderedWords.contains(word) || (word == "jugadores" && !Self.isCommandUse(words, index)) {
                     Issue.record("\(key): “\(word)” in \(text)")

@@ -116,7 +116,7 @@ extension CatalogParts {
             "usage.admin.unwatch": "noobservar",
             "help.admin.unwatch": "Deja de observar la sala.",
             "usage.admin.kick": "expulsar NOMBRE [MINUTOS] [motivo]",
-            "help.admin.kick": "Desconecta a un estudiante en el acto, diciéndole por qué, y no le deja volver durante MINUTOS (10 si no se indica; como mucho hasta cerrar la clase).",
+            "help.admin.kick": "Desconecta a alguien del alumnado en el acto, diciéndole por qué, y no le deja volver durante MINUTOS (10 si no se indica; como mucho hasta cerrar la clase).",
             "usage.admin.unkick": "readmitir NOMBRE",
             "help.admin.unkick": "Deja volver a entrar a quien tiene una expulsión, antes de que acaben sus minutos.",
             "usage.admin.chat": "chat no|sí [SALA|entrada|todas]",
@@ -128,9 +128,9 @@ extension CatalogParts {
             "usage.admin.broadcast": "anunciar TEXTO",
             "help.admin.broadcast": "Envía un mensaje a todo el alumnado.",
             "usage.admin.accommodate": "adaptar NOMBRE tiempo 1.5|sintiempo|quitar",
-            "help.admin.accommodate": "Da más tiempo a un estudiante (o ningún reloj) en todos los juegos.",
+            "help.admin.accommodate": "Da más tiempo a alguien del alumnado (o ningún reloj) en todos los juegos.",
             "usage.admin.room": "sala crear ESTUDIANTE TIPO [opciones] | sala cerrar SALA",
-            "help.admin.room": "Abre una sala que dirige un estudiante (como si escribiera crear), o cierra una sala.",
+            "help.admin.room": "Abre una sala que dirige alguien del alumnado (como si escribiera crear), o cierra una sala.",
             "usage.admin.challenge": "reto empezar NIVEL [MIN] | reto estado | reto parar",
             "help.admin.challenge": "Pone a toda la clase en un nivel con un mismo reloj (niveles muestra los identificadores, como w1-03), muestra la sala, ejecuciones, entregas, estrellas y tiempo de cada estudiante, o lo termina ya; al final ves la clasificación de la clase.",
             "usage.admin.pause": "pausa SALA|todas",
@@ -152,7 +152,7 @@ extension CatalogParts {
             "usage.admin.export": "exportar [resumen] ARCHIVO.csv [grupo] [--force] [--bom]",
             "help.admin.export": "Escribe todas las puntuaciones (con el nivel o el mazo y los aciertos de los cuestionarios calificados) en ARCHIVO.csv, en la carpeta de exportaciones junto a la base de datos; exportar resumen escribe una línea por estudiante (puntos por juego, niveles, estrellas, respuestas, primera y última vez). Solo un nombre de archivo; --force reemplaza uno que ya exista; --bom para Excel.",
             "usage.admin.reset": "reiniciar NOMBRE",
-            "help.admin.reset": "Borra el progreso de niveles de un estudiante (el mapa empieza de nuevo).",
+            "help.admin.reset": "Borra el progreso de niveles de alguien del alumnado (el mapa empieza de nuevo).",
             "usage.admin.audit": "registro [N]",
             "help.admin.audit": "Muestra quién hizo qué y cuándo (últimas N acciones).",
             "usage.admin.teacher": "docente añadir NOMBRE",
@@ -171,7 +171,7 @@ extension CatalogParts {
             "help.admin.quit": "Sale de la consola (el servidor sigue funcionando).",
             // Identidad que se sostiene (issue 12).
             "usage.admin.release": "liberar NOMBRE|DIRECCIÓN",
-            "help.admin.release": "Libera un nombre reservado para un estudiante que perdió la conexión y quita el bloqueo de PIN de un estudiante o de una dirección.",
+            "help.admin.release": "Libera un nombre reservado para quien perdió la conexión y quita el bloqueo de PIN de una persona o de una dirección.",
             // El profesorado ve la clase (issue 13).
             "usage.admin.levels": "niveles",
             "help.admin.levels": "Muestra todos los mundos y niveles: los identificadores que usa reto empezar (como w1-03), los títulos, la XP que abre cada uno, la XP que da y su tiempo.",
@@ -181,7 +181,7 @@ extension CatalogParts {
 
             // Un curso escolar (issue 17)
             "usage.admin.forget": "olvidar [GRUPO/]NOMBRE",
-            "help.admin.forget": "Borra a un estudiante y todo lo guardado sobre esa persona (puntos, respuestas, intentos, progreso), tras confirmarlo. El registro no guarda el nombre.",
+            "help.admin.forget": "Borra a alguien del alumnado y todo lo guardado sobre esa persona (puntos, respuestas, intentos, progreso), tras confirmarlo. El registro no guarda el nombre.",
         ]
     )
 }

@@ -25,7 +25,7 @@ extension CatalogParts {
             "admin.quiz.ended": "{0} ha terminado tras {1} preguntas: los resultados llegan a la sala y se guardan.",
             "admin.quiz.taken_over": "Desde ahora diriges {0}.",
             "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
-            "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para la sala de un estudiante usa saltar {0}.",
+            "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para una sala que dirige alguien del alumnado usa saltar {0}.",
             "error.quiz_room_needed": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario siguiente {1}.",
             // Probado a mano tras el issue 18 (rama play): el final de un cuestionario que dirige la consola.
             "quiz.again.teacher": "Tu docente puede volver a empezar este cuestionario desde la consola.",
