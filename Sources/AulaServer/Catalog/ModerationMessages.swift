@@ -47,7 +47,7 @@ extension CatalogParts {
             "admin.kick.address": "Desde su dirección {0} tampoco pueden entrar nombres sin PIN.",
             "admin.unkick.done": "{0} puede volver a entrar.",
             "error.bad_kick_minutes": "«{0}» no es un número de minutos: usa de 1 a {1}.",
-            "error.not_kicked": "No hay nadie expulsado con el nombre «{0}».",
+            "error.not_kicked": "No hay ninguna expulsión para el nombre «{0}».",
         ]
     )
 }
