@@ -19,6 +19,8 @@ public final class Server: ConnectionHandler {
     public let loop: EventLoop
     public let config: ServerConfig
     public let store: Store
+    /// PIN and password hashing, off the loop and the store thread (Loop/HashWorker.swift).
+    let hashes: HashWorker
     public internal(set) var content: ContentLibrary
     let catalog = Catalog.shared
 
@@ -64,6 +66,8 @@ public final class Server: ConnectionHandler {
     var storageWatch: StorageWatch?
     /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
     public internal(set) var savedEverything = true
+    /// The banner and `Name:` every newcomer gets, rendered once per way of reading (Session/Server+Login.swift).
+    var greetingCache: [(renderer: Renderer, bytes: [UInt8])] = []
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -72,6 +76,7 @@ public final class Server: ConnectionHandler {
         self.loop = loop
         self.store = store
         self.content = content
+        hashes = HashWorker(maxQueued: config.maxQueuedHashes, slowdown: config.hashSlowdown)
         let groupID = try store.sync { db in try db.ensureGroup(name: Server.openGroup) }
         openGroupRef = GroupRef(id: groupID, name: Server.openGroup)
     }
@@ -120,8 +125,7 @@ public final class Server: ConnectionHandler {
             return
         }
         log(.debug, "connect", ("id", connection.id), ("peer", connection.peerAddress))
-        client.send(InfoEvent(phrases: [Phrase("banner.title"), Phrase("banner.modes")]))
-        promptName(client)
+        greet(client)
     }
 
     public func connection(_ connection: Connection, received line: String) {
