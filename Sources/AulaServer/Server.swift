@@ -68,6 +68,8 @@ public final class Server: ConnectionHandler {
     public internal(set) var savedEverything = true
     /// The banner and `Name:` every newcomer gets, rendered once per way of reading (Session/Server+Login.swift).
     var greetingCache: [(renderer: Renderer, bytes: [UInt8])] = []
+    /// Login lookups of this loop turn, sent to the store together (Session/Server+LoginLookup.swift).
+    var pendingLookups: [(lookup: LoginLookup, answered: (Result<LoginFound, StoreError>) -> Void)] = []
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 

@@ -78,3 +78,25 @@ extension Database {
         return .student(groupID: groupID, rosterGroup: rosterGroup, row: row, recorded: recorded)
     }
 }
+
+extension Database {
+    /// Every lookup of one loop turn in one write (issue 20: one wake-up of the
+    /// store thread and one of the loop for a crowd logging in, not one each).
+    /// Each runs in its own savepoint: one that fails is rolled back alone and
+    /// answered with its error; a transient failure (disk full, file locked)
+    /// fails the whole batch, which the store then retries as a whole.
+    public func lookUpLogins(_ lookups: [LoginLookup]) throws -> [Result<LoginFound, StoreError>] {
+        var answers: [Result<LoginFound, StoreError>] = []
+        answers.reserveCapacity(lookups.count)
+        for lookup in lookups {
+            do {
+                answers.append(.success(try transaction { try lookUpLogin(lookup) }))
+            } catch {
+                let failure = StoreError(wrapping: error)
+                if failure.isTransient { throw failure }
+                answers.append(.failure(failure))
+            }
+        }
+        return answers
+    }
+}

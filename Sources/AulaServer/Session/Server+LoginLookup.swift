@@ -11,13 +11,15 @@ import AulaStore
 /// the same order; where the loop's state changed meanwhile (a rare race) it
 /// still decides, the row having only its last peer and time updated.
 extension Server {
+    typealias LookupAnswer = (Result<LoginFound, StoreError>) -> Void
+
     /// `group` nil: no class open, a roster may decide the group (else the open one).
     func lookUpStudent(_ name: String, in group: GroupRef?, _ client: Client) {
         client.stage = .checking
         let openRef = openGroupRef
         let place: LoginLookup.Place = group.map { .group($0.id) } ?? .rosterOrOpen(openGroupID: openRef.id)
         let lookup = LoginLookup(name: name, place: place, record: plannedRecord(name, in: group ?? openRef, client))
-        let answered: (Result<LoginFound, StoreError>) -> Void = { [weak self] result in
+        let answered: LookupAnswer = { [weak self] result in
             do {
                 guard let self, client.connection.isOpen else { return }
                 defer { self.replayHeldLines(client) }
@@ -34,15 +36,37 @@ extension Server {
                 }
             }
         }
-        if lookup.record == nil {
-            // Nothing to store (a PIN-less login is not planned, the disk fails, a name held for
-            // its student): a read, answered even while writes wait for the disk, as before.
+        if store.currentFailure != nil || store.halted != nil {
+            // Writes wait for the disk (or are refused): a read, answered from what is committed,
+            // as before — a dropped student may still take their place back.
             read({ db in try db.lookUpLogin(lookup) }, then: answered)
-        } else {
-            write({ db in try db.lookUpLogin(lookup) }, then: answered)
-            // The student waits for this answer: no gathering delay.
-            store.commitSoon()
+            return
         }
+        pendingLookups.append((lookup, answered))
+        if pendingLookups.count == 1 {
+            // After this turn's other events: the logins that arrived together go as one write.
+            loop.bind { [weak self] in self?.sendLookups() }()
+        }
+    }
+
+    /// The turn's lookups in one write; the answers come back in one hop, in order.
+    private func sendLookups() {
+        let batch = pendingLookups
+        pendingLookups = []
+        guard !batch.isEmpty else { return }
+        let lookups = batch.map(\.lookup)
+        write({ db in try db.lookUpLogins(lookups) }, then: { result in
+            for (index, pending) in batch.enumerated() {
+                switch result {
+                case .success(let answers) where index < answers.count: pending.answered(answers[index])
+                case .success:
+                    pending.answered(.failure(StoreError(code: StoreError.otherCode, message: "login lookup unanswered")))
+                case .failure(let error): pending.answered(.failure(error))
+                }
+            }
+        })
+        // The students wait for these answers: no gathering delay.
+        store.commitSoon()
     }
 
     /// The login's trace may go with the lookup when, as the loop stands now, a
