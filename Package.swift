@@ -34,7 +34,7 @@ let package = Package(
         // The epoll event loop, telnet decoding, line framing, write buffers.
         .target(name: "AulaNet", dependencies: ["CShims"]),
         // The server's core: sessions, lobby, rooms, `RoomHost`, command tables, renderers,
-        // catalogs, admin. What a room module may use of it is marked `package`.
+        // catalogs. What a room module or the console may use of it is marked `package`.
         .target(name: "AulaServer",
                 dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet"],
                 swiftSettings: cmo),
@@ -52,6 +52,10 @@ let package = Package(
         // `Games.registerAll`: the one place that knows every room module (the executable and
         // the end-to-end tests register the games through it).
         .target(name: "AulaGameRooms", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom"]),
+        // The teachers' console (port 4001) and `aula teacher`/`aula export`'s offline work: sees
+        // the core through `package` members; the core reaches it only through its `TeacherConsole`
+        // port, and cannot import it (SwiftPM checks both ways).
+        .target(name: "AulaAdmin", dependencies: ["AulaServer", "AulaGames", "AulaStore", "AulaNet"]),
         // `aula bench`: the load generator and measurements of SPEC §10 and §12. All bench code lives
         // here (LeaderboardBench and LevelBench too), so the store and content modules carry none.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaContent", "AulaGames", "CShims"]),
@@ -59,7 +63,7 @@ let package = Package(
         // Release builds link the Swift runtime and Foundation in (issue 20): the shared libraries'
         // pages counted in the server's RSS; linked in, only what runs is paged in. Debug
         // builds and the test bundles stay dynamic (faster links).
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaGameRooms", "AulaNet", "AulaBench"],
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaBench"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU", "-l_FoundationCShims", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-Xlinker", "--end-group"],
                                                         .when(configuration: .release))]),
 
@@ -69,8 +73,8 @@ let package = Package(
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaBenchTests", dependencies: ["AulaBench", "AulaGames"]),
-        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaNet", "AulaGames", "AulaContent"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaAdmin", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaNet", "AulaGames", "AulaContent"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaAdmin", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
