@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaNet
 import AulaGames
 import AulaContent
@@ -7,7 +8,7 @@ import AulaContent
 /// Replays the fuzzers' seeds and every crashing input they ever found
 /// (`fuzz/seeds/<target>/`, `fuzz/regressions/<target>/`) through the same
 /// code the fuzz targets drive, so a fixed crash stays fixed.
-@Suite struct FuzzRegressionTests {
+@Suite(.lab) struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("fuzz")
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 import AulaStore
 @testable import AulaServer
 
-@Suite struct HangmanWordBankTests {
+@Suite(.lab) struct HangmanWordBankTests {
     /// A letters-only word for a number (`aaab`, `aaac`...), unique per number.
     private func word(_ n: Int) -> String {
         var n = n, letters: [Character] = []

@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import Foundation
 import AulaGames
 @testable import AulaServer
 
 /// The pure rules behind issue 12's limits: token buckets, the chat budget,
 /// the paged and cached listings, and where an export may be written.
-@Suite struct LimitsPolicyTests {
+@Suite(.lab) struct LimitsPolicyTests {
     // MARK: token bucket
 
     @Test func aBucketGivesItsBurstThenItsRate() {

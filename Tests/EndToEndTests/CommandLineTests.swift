@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 import AulaStore
 
 /// The built `aula` binary as a Unix tool (SPEC §12 Command line, issue 17).
-@Suite struct CommandLineTests {
+@Suite(.lab) struct CommandLineTests {
     struct Run {
         let status: Int32
         let out: String

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 import AulaStore
 
 /// SPEC §8: a crash (kill -9) loses at most the rounds still being played; the
 /// file always opens afterwards with integrity_check = ok and holds every
 /// round whose leaderboard was printed.
-@Suite struct CrashSafetyTests {
+@Suite(.lab) struct CrashSafetyTests {
     @Test func killDashNineMidRoundsKeepsEveryReportedRound() throws {
         let content = FileManager.default.temporaryDirectory.appendingPathComponent("aula-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: content) }

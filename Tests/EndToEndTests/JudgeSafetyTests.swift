@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// No student program can crash or stall the server (issue 12, SPEC §12):
 /// the 13,000-operator chain that once crashed it, and programs that run
 /// too long, while a classmate in the lobby keeps asking `who` and `me` and
 /// measures the answers.
-@Suite struct JudgeSafetyTests {
+@Suite(.lab) struct JudgeSafetyTests {
     /// A level off the map (playable by id) with loops, variables and turns.
     static let slowLevel = """
         {"id": "t-slow", "title": "Slow", "summary": "Walk to the goal.",

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import AulaTestSupport
 import Synchronization
 @testable import AulaServer
 import AulaStore
@@ -12,7 +13,7 @@ import AulaStore
 /// idle socket can fill, chat budgets per room and address, paged `who` and
 /// `rooms`, and an `export` that cannot destroy. Other 127.x addresses play
 /// other machines: only 127.0.0.1 and ::1 are exempt from per-address caps.
-@Suite struct LimitsTests {
+@Suite(.lab) struct LimitsTests {
     // MARK: sockets (defect 9)
 
     @Test func oneAddressMayNotHoldMoreThanItsShareOfSockets() throws {

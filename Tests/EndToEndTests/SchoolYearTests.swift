@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
 /// A school year on one database (issue 17): one server per file, storage
 /// faults and a moved file told to the teacher, backups while playing,
 /// forgetting and pruning students, a student's data as JSON.
-@Suite struct SchoolYearTests {
+@Suite(.lab) struct SchoolYearTests {
     @Test func aSecondServerOnTheSameDatabaseIsRefusedNamingTheHolder() throws {
         let first = try TestServer()
         var config = ServerConfig()
@@ -174,7 +175,7 @@ private final class BackupBox: @unchecked Sendable {
 }
 
 /// The console's `forget NAME` (SPEC §12 console additions).
-@Suite struct ConsoleForgetTests {
+@Suite(.lab) struct ConsoleForgetTests {
     @Test func forgetAtTheConsoleAsksThenLeavesNoRowAndNoNameInTheAudit() throws {
         let server = try TestServer()
         let admin = try server.admin()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 import AulaBench
@@ -14,7 +15,7 @@ import AulaBench
 /// that with `Tests/Golden/judge-equivalence.txt`, written by the interpreter
 /// as it was before issue 20 (`AULA_WRITE_GOLDEN=1` writes it anew — only
 /// when a change of behaviour is meant).
-@Suite struct JudgeEquivalenceTests {
+@Suite(.lab) struct JudgeEquivalenceTests {
     static let golden = repositoryRoot.appendingPathComponent("Tests/Golden/judge-equivalence.txt")
 
     @Test func everyRecordedProgramGivesTheSameResultsAsBefore() throws {

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Seeded random programs: the interpreter never crashes and always stops
 /// within the step limit; random text never crashes the parser.
-@Suite struct RandomProgramTests {
+@Suite(.lab) struct RandomProgramTests {
     struct Generator {
         var random: SeededRandom
         var variables: [String] = []

@@ -1,0 +1,65 @@
+import Testing
+
+/// `@Suite(.lab)` (or `@Test(.lab)`): run each test of the suite on a thread of
+/// its own, at most `LabGate.width` such tests at once (issue 18: `swift test`
+/// after the build in under 20 s on a 2-core machine).
+///
+/// Why: Swift Testing runs test bodies on the cooperative pool, which has one
+/// thread per core (two here). Our end-to-end tests are synchronous code that
+/// blocks in `poll` waiting for a real server, so each one held a pool thread
+/// and at most two tests were ever in flight, the CPU idle most of the time.
+/// Under this trait a test runs with a task executor preference for
+/// `LabExecutor`, whose threads are ours: a test blocked in `poll` holds one of
+/// them, and the pool stays free to start the next test. The gate keeps the
+/// number of tests in flight bounded (each starts a server with its threads,
+/// sockets and a database), instead of all 800 at once.
+///
+/// `.serialized` suites stay serialized (Swift Testing still waits for each
+/// test before starting the next); `.labAlone` is for the few tests that
+/// measure latency: it waits until no other lab test runs and keeps the others
+/// out until it ends.
+public struct LabTrait: TestTrait, SuiteTrait, TestScoping {
+    /// True: the test takes the whole gate.
+    let alone: Bool
+
+    /// Applied to a suite, the trait reaches every test in it and in its nested suites.
+    public var isRecursive: Bool { true }
+
+    /// Only test cases (the runs of test functions) need a thread; suites just pass it down.
+    /// A test can carry the trait twice (`.lab` from its suite, `.labAlone` of its own):
+    /// `.labAlone` wins, since holding one permit while asking for all would never end.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> LabTrait? {
+        guard testCase != nil else { return nil }
+        let wantsAlone = test.traits.contains { ($0 as? LabTrait)?.alone == true }
+        return alone == wantsAlone ? self : nil
+    }
+
+    /// True inside a lab scope: a second equal trait on the same test passes through.
+    @TaskLocal static var isInside = false
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        if LabTrait.isInside { return try await function() }
+        let permits = alone ? LabGate.width : 1
+        await LabGate.shared.enter(permits)
+        do {
+            try await LabTrait.$isInside.withValue(true) {
+                try await withTaskExecutorPreference(LabExecutor.shared) { try await function() }
+            }
+        } catch {
+            await LabGate.shared.leave(permits)
+            throw error
+        }
+        await LabGate.shared.leave(permits)
+    }
+}
+
+extension Trait where Self == LabTrait {
+    /// Each test on a thread of its own, several at once (see `LabTrait`).
+    public static var lab: LabTrait { LabTrait(alone: false) }
+    /// On a thread of its own with no other lab test running: for tests that time something.
+    public static var labAlone: LabTrait { LabTrait(alone: true) }
+    /// `.labAlone` when `alone`, else `.lab`: for a test that times something only when asked
+    /// (e.g. `.lab(alone: BenchFlag.isSet)`), so the default run keeps its overlap.
+    public static func lab(alone: Bool) -> LabTrait { LabTrait(alone: alone) }
+}
