@@ -62,4 +62,7 @@ extension Trait where Self == LabTrait {
     /// `.labAlone` when `alone`, else `.lab`: for a test that times something only when asked
     /// (e.g. `.lab(alone: BenchFlag.isSet)`), so the default run keeps its overlap.
     public static func lab(alone: Bool) -> LabTrait { LabTrait(alone: alone) }
+    /// For a test that checks a timing only with `AULA_BENCH_ROWS` set (`BenchFlag`):
+    /// then it runs alone; in the default run it overlaps like any other.
+    public static var timed: LabTrait { LabTrait(alone: BenchFlag.isSet) }
 }

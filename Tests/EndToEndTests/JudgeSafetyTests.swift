@@ -117,8 +117,11 @@ import AulaTestSupport
 
     /// The paste that crashed the server: the editor stops it at 16 KiB
     /// (`program_too_big`), `submit` refuses what got in with a place, and
-    /// the classmate's answers stay fast all along.
-    @Test func theLongChainIsRefusedAndTheClassStaysFast() throws {
+    /// the classmate's answers stay fast all along. The probe's p99 is a
+    /// timing: it is checked with `AULA_BENCH_ROWS` set (CI), where the test
+    /// runs with no other lab test beside it; the default run, with a dozen
+    /// tests at once on two cores, checks that every probe was answered.
+    @Test(.timed) func theLongChainIsRefusedAndTheClassStaysFast() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: Self.content())
         let probe = try Probe(port: server.port)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
@@ -154,7 +157,7 @@ import AulaTestSupport
         }
         #expect(failures == 0)
         #expect(times.count >= 20)
-        #expect(Self.p99(times) < 50, "probe p99 \(Self.p99(times)) ms over \(times.count) requests")
+        if BenchFlag.isSet { #expect(Self.p99(times) < 50, "probe p99 \(Self.p99(times)) ms over \(times.count) requests") }
         // Still up: a newcomer gets in.
         _ = try TestClient.loggedInJSON(port: server.port, name: "Newcomer")
     }

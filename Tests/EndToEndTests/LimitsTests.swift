@@ -114,7 +114,9 @@ import AulaStore
 
     // MARK: chat (defect 10)
 
-    @Test func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
+    /// The probe's p99 is a timing: checked with `AULA_BENCH_ROWS` set (CI), where
+    /// the test runs with no other lab test beside it (see JudgeSafetyTests).
+    @Test(.timed) func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let flooders = try (0..<20).map { i in try TestClient.loggedInJSON(port: server.port, name: "Flood\(i)", source: "127.0.0.2") }
@@ -164,7 +166,7 @@ import AulaStore
         rtts.sort()
         let p99 = rtts.isEmpty ? 1 : rtts[min(rtts.count - 1, Int(Double(rtts.count) * 0.99))]
         #expect(rtts.count == 40)
-        #expect(p99 < 0.050, "probe p99 \(p99 * 1000) ms over \(rtts.count) round trips")
+        if BenchFlag.isSet { #expect(p99 < 0.050, "probe p99 \(p99 * 1000) ms over \(rtts.count) round trips") }
     }
 
     @Test func aRoomTakesAtMostItsBudgetFromManyAddresses() throws {
