@@ -80,7 +80,7 @@ struct RoundsAndLeaderboardTests {
         }
     }
 
-    @Test func totalsMatchAPlainSumOverFiftyThousandScores() throws {
+    @Test(.slow) func totalsMatchAPlainSumOverFiftyThousandScores() throws {
         try withDatabase { db, _ throws in
             var rng = SystemRandomNumberGenerator()
             let games: [GameKind] = [.hangman, .quiz, .level, .challenge]

@@ -15,33 +15,38 @@ import Testing
 /// sockets and a database), instead of all 800 at once.
 ///
 /// `.serialized` suites stay serialized (Swift Testing still waits for each
-/// test before starting the next); `.labAlone` is for the few tests that
-/// measure latency: it waits until no other lab test runs and keeps the others
-/// out until it ends.
+/// test before starting the next). Two variants, which a test may add to its
+/// suite's `.lab`: `.slow` lets a test known to take seconds through the gate
+/// before the quick ones (so it does not end the run alone), and `.labAlone`
+/// waits until no other lab test runs and keeps the others out until it ends
+/// (`.timed`: alone only when timings are checked, see `BenchFlag`).
 public struct LabTrait: TestTrait, SuiteTrait, TestScoping {
-    /// True: the test takes the whole gate.
+    /// The test takes the whole gate.
     let alone: Bool
+    /// The test goes through the gate before those without it.
+    let early: Bool
 
     /// Applied to a suite, the trait reaches every test in it and in its nested suites.
     public var isRecursive: Bool { true }
 
     /// Only test cases (the runs of test functions) need a thread; suites just pass it down.
-    /// A test can carry the trait twice (`.lab` from its suite, `.labAlone` of its own):
-    /// `.labAlone` wins, since holding one permit while asking for all would never end.
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> LabTrait? {
-        guard testCase != nil else { return nil }
-        let wantsAlone = test.traits.contains { ($0 as? LabTrait)?.alone == true }
-        return alone == wantsAlone ? self : nil
+        testCase == nil ? nil : self
     }
 
-    /// True inside a lab scope: a second equal trait on the same test passes through.
+    /// True inside a lab scope: when a test carries the trait more than once (its suite's
+    /// and its own), the outermost one takes the gate for all and the others pass through.
     @TaskLocal static var isInside = false
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         if LabTrait.isInside { return try await function() }
-        let permits = alone ? LabGate.width : 1
-        await LabGate.shared.enter(permits)
+        let all = test.traits.compactMap { $0 as? LabTrait }
+        // Holding one permit while asking for all would never end: ask once, for what any of them wants.
+        let permits = all.contains(where: \.alone) ? LabGate.width : 1
+        await LabGate.shared.enter(permits, early: all.contains(where: \.early))
+        let started = ContinuousClock.now
+        defer { LabTimes.report(test, testCase, since: started) }
         do {
             try await LabTrait.$isInside.withValue(true) {
                 try await withTaskExecutorPreference(LabExecutor.shared) { try await function() }
@@ -56,13 +61,13 @@ public struct LabTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == LabTrait {
     /// Each test on a thread of its own, several at once (see `LabTrait`).
-    public static var lab: LabTrait { LabTrait(alone: false) }
+    public static var lab: LabTrait { LabTrait(alone: false, early: false) }
+    /// A test that takes seconds (a browser, a chain of serialized tests, seconds of CPU):
+    /// it goes through the gate before the quick ones.
+    public static var slow: LabTrait { LabTrait(alone: false, early: true) }
     /// On a thread of its own with no other lab test running: for tests that time something.
-    public static var labAlone: LabTrait { LabTrait(alone: true) }
-    /// `.labAlone` when `alone`, else `.lab`: for a test that times something only when asked
-    /// (e.g. `.lab(alone: BenchFlag.isSet)`), so the default run keeps its overlap.
-    public static func lab(alone: Bool) -> LabTrait { LabTrait(alone: alone) }
+    public static var labAlone: LabTrait { LabTrait(alone: true, early: false) }
     /// For a test that checks a timing only with `AULA_BENCH_ROWS` set (`BenchFlag`):
     /// then it runs alone; in the default run it overlaps like any other.
-    public static var timed: LabTrait { LabTrait(alone: BenchFlag.isSet) }
+    public static var timed: LabTrait { LabTrait(alone: BenchFlag.isSet, early: false) }
 }

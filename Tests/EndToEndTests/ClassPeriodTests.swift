@@ -72,7 +72,7 @@ import AulaStore
 
     // MARK: A class that survives a restart
 
-    @Test func theOpenClassIsReopenedWithItsCodeAndPINsAfterARestart() throws {
+    @Test(.slow) func theOpenClassIsReopenedWithItsCodeAndPINsAfterARestart() throws {
         let first = try TestServer()
         let admin = try first.admin()
         try importRoster(first, admin, "3B", "name,pin\nAna,1234\n")

@@ -8,7 +8,7 @@ import AulaStore
 /// file always opens afterwards with integrity_check = ok and holds every
 /// round whose leaderboard was printed.
 @Suite(.lab) struct CrashSafetyTests {
-    @Test func killDashNineMidRoundsKeepsEveryReportedRound() throws {
+    @Test(.slow) func killDashNineMidRoundsKeepsEveryReportedRound() throws {
         let content = FileManager.default.temporaryDirectory.appendingPathComponent("aula-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: content) }
         try FileManager.default.createDirectory(at: content.appendingPathComponent("Decks/words"), withIntermediateDirectories: true)

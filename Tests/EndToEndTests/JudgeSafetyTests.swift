@@ -121,7 +121,7 @@ import AulaTestSupport
     /// timing: it is checked with `AULA_BENCH_ROWS` set (CI), where the test
     /// runs with no other lab test beside it; the default run, with a dozen
     /// tests at once on two cores, checks that every probe was answered.
-    @Test(.timed) func theLongChainIsRefusedAndTheClassStaysFast() throws {
+    @Test(.timed, .slow) func theLongChainIsRefusedAndTheClassStaysFast() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: Self.content())
         let probe = try Probe(port: server.port)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")

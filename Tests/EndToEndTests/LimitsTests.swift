@@ -116,7 +116,7 @@ import AulaStore
 
     /// The probe's p99 is a timing: checked with `AULA_BENCH_ROWS` set (CI), where
     /// the test runs with no other lab test beside it (see JudgeSafetyTests).
-    @Test(.timed) func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
+    @Test(.timed, .slow) func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let flooders = try (0..<20).map { i in try TestClient.loggedInJSON(port: server.port, name: "Flood\(i)", source: "127.0.0.2") }
@@ -250,7 +250,7 @@ import AulaStore
 
     // MARK: export (defect 8)
 
-    @Test func exportWritesOnlyCSVFileNamesIntoTheExportsFolder() throws {
+    @Test(.slow) func exportWritesOnlyCSVFileNamesIntoTheExportsFolder() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let outside = server.directory.deletingLastPathComponent().appendingPathComponent("x-\(UUID().uuidString).csv")

@@ -33,7 +33,7 @@ import AulaStore
 
     /// A held write lock (another program) delays saving: the teacher is told once, with the
     /// path, and told again when it works; nothing queued is lost.
-    @Test func aLockedDatabaseIsToldToTeachersAndTheWriteIsKept() throws {
+    @Test(.slow) func aLockedDatabaseIsToldToTeachersAndTheWriteIsKept() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let other = try Database(path: server.databasePath, busyTimeout: 0)

@@ -15,7 +15,7 @@ import AulaBench
 /// that with `Tests/Golden/judge-equivalence.txt`, written by the interpreter
 /// as it was before issue 20 (`AULA_WRITE_GOLDEN=1` writes it anew — only
 /// when a change of behaviour is meant).
-@Suite(.lab) struct JudgeEquivalenceTests {
+@Suite(.slow) struct JudgeEquivalenceTests {
     static let golden = repositoryRoot.appendingPathComponent("Tests/Golden/judge-equivalence.txt")
 
     /// The corpus in parts, each a test case of its own, so the parts run at

@@ -40,7 +40,7 @@ import AulaContent
         #expect(ranged >= 8)
     }
 
-    @Test func randomPlayersDoNotFavourOneTypeOnAShippedDeck() throws {
+    @Test(.slow) func randomPlayersDoNotFavourOneTypeOnAShippedDeck() throws {
         for deck in Self.decks where deck.style == .personality {
             var wins: [String: Int] = [:]
             var random = SeededRandom(seed: 11)

@@ -59,7 +59,7 @@ import AulaTestSupport
                                         LevelItem(kind: "iron", row: 1, col: 5)],
                                 goal: ["reach_goal", "defeat_enemies"])
 
-    @Test func seededRandomProgramsAlwaysStopWithinTheStepLimit() {
+    @Test(.slow) func seededRandomProgramsAlwaysStopWithinTheStepLimit() {
         var compiled = 0
         for seed in 0..<300 {
             var g = Generator(random: SeededRandom(seed: UInt64(seed)))
