@@ -46,10 +46,15 @@ public struct LabTrait: TestTrait, SuiteTrait, TestScoping {
         let permits = all.contains(where: \.alone) ? LabGate.width : 1
         await LabGate.shared.enter(permits, early: all.contains(where: \.early))
         let started = ContinuousClock.now
-        defer { LabTimes.report(test, testCase, since: started) }
+        let cpu = CPUTally()
+        defer { LabTimes.report(test, testCase, since: started, cpu: cpu.seconds) }
         do {
             try await LabTrait.$isInside.withValue(true) {
-                try await withTaskExecutorPreference(LabExecutor.shared) { try await function() }
+                try await withTaskExecutorPreference(LabExecutor.shared) {
+                    let before = LabTimes.threadCPU()
+                    defer { cpu.add(max(0, LabTimes.threadCPU() - before)) }
+                    try await function()
+                }
             }
         } catch {
             await LabGate.shared.leave(permits)
