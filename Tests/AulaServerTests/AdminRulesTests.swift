@@ -1,6 +1,7 @@
 import Testing
 import AulaTestSupport
 import AulaGames
+@testable import AulaAdmin
 @testable import AulaServer
 
 /// The console's pure rules: the lockout clock, passwords, rosters, time

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import AulaTestSupport
 @testable import AulaServer
+import AulaAdmin
 import AulaStore
 
 /// The console's doors: the first teacher, passwords, the lockout, the audit,
