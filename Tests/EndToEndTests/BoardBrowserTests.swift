@@ -10,7 +10,7 @@ import AulaTestSupport
 /// students play a quiz and a hangman round over TCP. Runs only where
 /// `chromium`, `chromedriver` and Python's `selenium` are installed
 /// (`.ci/run` installs them); otherwise it is skipped, saying why.
-@Suite(.slow) struct BoardBrowserTests {
+@Suite(.lab, .slow) struct BoardBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -6,7 +6,7 @@ import AulaTestSupport
 /// Issue 15 over TCP: the turn clock students can see (`turn_seconds_left`,
 /// the 10-second warning, the timeout), the BEL at the start of a turn in
 /// text mode only, and the end of a round where everyone was benched.
-@Suite(.slow, .serialized) struct HangmanClockTests {
+@Suite(.lab, .slow, .serialized) struct HangmanClockTests {
     /// In virtual time (issue 18): the 11-second turn takes no 11 seconds.
     @Test func aTurnWarnsAtTenSecondsThenTimesOutWithoutCost() throws {
         let server = try HangmanFixture.server(virtualClock: true)
@@ -94,7 +94,7 @@ import AulaTestSupport
 
 /// Text mode over TCP: after a miss only the one who missed sees their own
 /// gallows; the others see the gallows of the player whose turn it is.
-@Suite(.slow, .serialized) struct HangmanOwnGallowsTests {
+@Suite(.lab, .slow, .serialized) struct HangmanOwnGallowsTests {
     /// Lines up to (and including) the next turn line of a state.
     func untilTurnLine(_ c: TestClient) -> [String] {
         var lines: [String] = []

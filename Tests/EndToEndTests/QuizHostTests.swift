@@ -9,7 +9,7 @@ import AulaTestSupport
 /// the quiz on; its questions and tallies are echoed to the console; an early
 /// end saves the questions asked so far. Spanish aliases; a disconnected
 /// console leaves the quiz running and another teacher takes it over.
-@Suite(.slow, .serialized) struct QuizHostTests {
+@Suite(.lab, .slow, .serialized) struct QuizHostTests {
     /// Graded, 30 s per question (nothing times out in a test): 2 is right each time.
     static let capitals = """
     {"id": "capitals", "title": "Capitals", "lang": "en", "description": "Where is it?", "shuffle": false, "shuffle_answers": false, "seconds": 30,

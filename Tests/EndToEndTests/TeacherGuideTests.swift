@@ -10,7 +10,7 @@ import AulaTestSupport
 /// answer with an error. After `class open` the students of the example
 /// roster log in with the join code and their PINs, so `mute`, `kick`,
 /// `room create` and the challenge have someone to act on.
-@Suite(.slow, .serialized) struct TeacherGuideTests {
+@Suite(.lab, .slow, .serialized) struct TeacherGuideTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
