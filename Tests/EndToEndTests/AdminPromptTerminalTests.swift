@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// `aula admin` on a real terminal (tmux): every prompt whose answer is shown
 /// is the line editor's prompt, so the answer is typed on the prompt's line.
 /// Played by hand: at the first-account prompt "New teacher's name:" the typed
 /// name appeared on the next line (only Teacher:/Docente: were prompts).
-@Suite(.serialized) struct AdminPromptTerminalTests {
+@Suite(.lab, .slow, .serialized) struct AdminPromptTerminalTests {
     @Test(.enabled(if: PlayedByHandTests.canRunTheConsoleInATerminal, "needs tmux and a built aula binary"))
     func theFirstAccountsNameIsTypedOnThePromptsLine() throws {
         let binary = try #require(AdminClientBinaryTests.binary)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// `quiz start N` from the console keeps the teams students picked and names
 /// the new ones as a student host's `teams auto N` does (Comets, Owls…).
 /// Played by hand: it had dealt everyone into Team A/B, replacing the picks.
-@Suite(.serialized) struct QuizHostTeamsTests {
+@Suite(.lab, .slow, .serialized) struct QuizHostTeamsTests {
     @Test func quizStartKeepsPickedTeamsAndNamesNewOnesFriendly() throws {
         let server = try QuizHostTests.server()
         let admin = try server.admin()

@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// The console's `quiz start N` (teacher guide): picked teams stay, the rest
 /// are dealt into friendly-named teams. Played by hand: `quiz start 3` had
 /// replaced picked teams with A, B, C.
-@Suite struct QuizDealTeamsTests {
+@Suite(.lab) struct QuizDealTeamsTests {
     typealias F = QuizFixtures
     static let friendly = ["Comets", "Owls", "Foxes", "Dolphins"]
 
