@@ -208,12 +208,16 @@ public final class HangmanGame: RoomGame {
     /// then the new state — or, when the round is over, its saving and `round.end`.
     func announce(_ events: [HangmanEvent]) {
         guard room != nil else { return }
+        // Sized for a guess's usual few events: no regrowth on the hot path.
         var told: [Event] = []
+        told.reserveCapacity(4)
         var news: [Phrase] = []
+        news.reserveCapacity(events.count)
         var finished: HangmanResult?
         var newTurn: String?
         func tellNews() {
-            if !news.isEmpty { told.append(InfoEvent(phrases: news)) }
+            guard !news.isEmpty else { return }
+            told.append(InfoEvent(phrases: news))
             news = []
         }
         for event in events {
@@ -221,11 +225,11 @@ public final class HangmanGame: RoomGame {
             case .guessed(let name, let letter, let hit, let revealed):
                 tellNews()
                 told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: String(letter), hit: hit,
-                                              revealed: revealed, phrase: event.phrase))
+                                              revealed: revealed, saying: event))
             case .solveTried(let name, let text, let correct, let revealed):
                 tellNews()
                 told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: text, hit: correct,
-                                              revealed: revealed, phrase: event.phrase))
+                                              revealed: revealed, saying: event))
             case .becameSpectator(let name):
                 news.append(event.phrase)
                 if let player = roundPlayers[name] { room?.makeSpectator(player) }
@@ -388,7 +392,7 @@ private struct RenderedForViewers {
             return
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
+        bytes.reserveCapacity(1024)  // a guess, its news and the state: ~300–550 bytes
         for event in told { renderer.render(event, into: &bytes) }
         if let view { renderer.render(HangmanStateEvent(room: room, view: view, viewer: viewer), into: &bytes) }
         rendered.append((key, bytes))

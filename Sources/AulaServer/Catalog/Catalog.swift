@@ -102,6 +102,52 @@ public struct Catalog: Sendable {
         return template.withUTF8 { fill(bytes: $0, args) } ?? template
     }
 
+    /// The phrase in the given language, written as the inside of a JSON
+    /// string (escaped) straight into `out`: byte for byte what escaping
+    /// `text(phrase, language)` writes, without building that text (every
+    /// `info` line of every guess goes through here).
+    func writeEscaped(_ phrase: Phrase, _ language: Language, into out: inout [UInt8]) {
+        guard !phrase.args.contains(where: Catalog.isEntryReference) else {
+            var text = text(phrase, language)
+            text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+            return
+        }
+        var template = table(language)[phrase.key] ?? en[phrase.key] ?? phrase.key
+        template.withUTF8 { Catalog.fill(bytes: $0, phrase.args, escapingInto: &out) }
+    }
+
+    /// `fill`, escaped for JSON, appended to `out`. Escaping the template's
+    /// pieces and the arguments one by one gives the same bytes as escaping
+    /// the filled text: each piece is whole UTF-8 (cut only at ASCII braces).
+    static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [String], escapingInto out: inout [UInt8]) {
+        func literal(_ range: Range<Int>) {
+            if !range.isEmpty { JSON.writeEscaped(utf8: UnsafeBufferPointer(rebasing: bytes[range]), into: &out) }
+        }
+        guard !args.isEmpty else { return literal(0..<bytes.count) }
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "{") {
+                var j = i + 1
+                var n = 0
+                while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
+                    n = n * 10 + Int(bytes[j] - 48)
+                    j += 1
+                }
+                if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
+                    literal(runStart..<i)
+                    var arg = args[n]
+                    arg.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+                    i = j + 1
+                    runStart = i
+                    continue
+                }
+            }
+            i += 1
+        }
+        literal(runStart..<bytes.count)
+    }
+
     private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [String]) -> String? {
         guard bytes.contains(UInt8(ascii: "{")) else { return nil }
         var out: [UInt8] = []

@@ -44,7 +44,7 @@ public struct Renderer: Sendable, Hashable {
     /// written straight into a byte buffer (the hot path of every broadcast).
     public func renderBytes(_ event: Event) -> [UInt8] {
         var out: [UInt8] = []
-        if mode == .json { out.reserveCapacity(256) }
+        if mode == .json { out.reserveCapacity(512) }  // room for a `round.end` without regrowth
         render(event, into: &out)
         return out
     }
