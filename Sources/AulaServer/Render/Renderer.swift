@@ -51,7 +51,9 @@ public struct Renderer: Sendable, Hashable {
 
     /// Appends the event's bytes to `out`: several events for one reader go
     /// out as one buffer (a guess, its news and the new state).
-    public func render(_ event: Event, into out: inout [UInt8]) {
+    /// Generic rather than taking `any Event`: a caller with a concrete event
+    /// (the hangman state on every guess) passes it without boxing it.
+    public func render<E: Event>(_ event: E, into out: inout [UInt8]) {
         switch mode {
         case .json:
             var fields = JSONFields(recording: false)
