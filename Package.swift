@@ -34,7 +34,7 @@ let package = Package(
         // The epoll event loop, telnet decoding, line framing, write buffers.
         .target(name: "AulaNet", dependencies: ["CShims"]),
         // The server's core: sessions, lobby, rooms, `RoomHost`, command tables, renderers,
-        // catalogs, admin. What a room module may use of it is marked `package`.
+        // catalogs. What a room module or the console may use of it is marked `package`.
         .target(name: "AulaServer",
                 dependencies: ["AulaGames", "AulaContent", "AulaStore", "AulaNet"],
                 swiftSettings: cmo),
@@ -52,11 +52,15 @@ let package = Package(
         // `Games.registerAll`: the one place that knows every room module (the executable and
         // the end-to-end tests register the games through it).
         .target(name: "AulaGameRooms", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom"]),
+        // The teachers' console (port 4001) and `aula teacher`/`aula export`'s offline work: sees
+        // the core through `package` members; the core reaches it only through its `TeacherConsole`
+        // port, and cannot import it (SwiftPM checks both ways).
+        .target(name: "AulaAdmin", dependencies: ["AulaServer", "AulaGames", "AulaStore", "AulaNet"]),
         // `aula bench`: the load generator and measurements of SPEC §10 and §12. All bench code lives
         // here (LeaderboardBench and LevelBench too), so the store and content modules carry none.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaContent", "AulaGames", "CShims"]),
         // The executable only parses arguments and wires things together.
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaGameRooms", "AulaNet", "AulaBench"]),
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaBench"]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
         // AulaBench for `LevelBench`, one of the judge equivalence corpus's programs.
@@ -64,8 +68,8 @@ let package = Package(
         .testTarget(name: "AulaStoreTests", dependencies: ["AulaStore"]),
         .testTarget(name: "AulaNetTests", dependencies: ["AulaNet"]),
         .testTarget(name: "AulaBenchTests", dependencies: ["AulaBench", "AulaGames"]),
-        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaNet", "AulaGames", "AulaContent"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
+        .testTarget(name: "AulaServerTests", dependencies: ["AulaServer", "AulaAdmin", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaNet", "AulaGames", "AulaContent"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AulaServer", "AulaAdmin", "AulaHangmanRoom", "AulaQuizRoom", "AulaLevelRoom", "AulaGameRooms", "AulaBench", "AulaStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,8 @@ public final class HangmanGame: RoomGame {
     /// The server's loop, held directly: the hot path reads its clock on every
     /// guess without going through the weak `server`.
     let loop: EventLoop
+    /// The server's log (a value: it outlives a server that is gone).
+    let log: Log
     /// The turn clock; moved by every hit and new turn, without a new timer each time.
     private var turnClock: Alarm?
     /// Rings `turnWarningAt` seconds before the turn runs out (SPEC §12).
@@ -54,6 +56,7 @@ public final class HangmanGame: RoomGame {
     init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
+        self.log = server.log
         self.settings = settings
         self.random = random
         // Unowned: the game owns its clock, whose deinit cancels its timer.
@@ -178,8 +181,8 @@ public final class HangmanGame: RoomGame {
             player.refuse(Refusal(code: "no_round"))
             return
         }
-        func list(_ letters: [Character]) -> String {
-            letters.isEmpty ? Phrase.entry("hangman.state.none") : letters.map(String.init).joined(separator: ", ")
+        func list(_ letters: [Character]) -> PhraseArgument {
+            letters.isEmpty ? Phrase.entry("hangman.state.none") : .text(letters.map(String.init).joined(separator: ", "))
         }
         player.send(InfoEvent(phrases: [
             Phrase("hangman.state.tried", [list(round.tried)]),

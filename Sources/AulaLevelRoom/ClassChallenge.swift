@@ -78,8 +78,8 @@ final class ClassChallenge {
         for entry in entries where !entry.finished { entry.game?.challengeEnded() }
         let rows = standings()
         if hub?.challenge === self { hub?.challenge = nil }
-        guard let server = hub?.server else { return }
-        log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
+        guard let server = hub?.host else { return }
+        server.log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
         // Every entry has its row since login (issue 18): no score is dropped.
         let scores = entries.map { entry -> ScoreRecord in
             let points = entry.game?.score ?? 0
@@ -89,7 +89,7 @@ final class ClassChallenge {
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
                                  startedAt: startedAt, endedAt: server.wallClock(), scores: scores)
         // The challenge is no longer the hub's: this closure keeps it until the leaderboard is out.
-        server.write({ db in try db.saveRound(record) }, then: { [self] result in
+        server.write({ db in try db.saveRound(record) }, then: { [self, log = server.log] result in
             do {
                 if case .failure(let error) = result {
                     log(.error, "challenge.save_failed", ("error", error.description))
@@ -142,7 +142,7 @@ final class ClassChallenge {
                                      rows: rows)
         let totals = rows.map { LevelRoundEndEvent.Row(name: $0.name, points: $0.points) }
         // The teacher sees the board the students get, whoever ended it (SPEC §12).
-        hub?.server?.tellTeachers(board)
+        hub?.host?.tellTeachers(board)
         for entry in entries {
             entry.player.send(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",

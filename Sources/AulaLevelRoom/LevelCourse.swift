@@ -56,7 +56,7 @@ extension LevelRoomGame {
         let levelID = level.id, at = server.wallClock()
         server.store.write({ db in
             try db.keepLevelProgram(studentID: studentID, levelID: levelID, source: source, at: at)
-        }, done: { result in
+        }, done: { [log = server.log] result in
             if case .failure(let error) = result { log(.warn, "level.program_not_kept", ("error", error.description)) }
         })
     }
@@ -74,7 +74,7 @@ extension LevelRoomGame {
         guard let studentID = coderStudentID else { return }
         let record = LevelAttemptRecord(studentID: studentID, levelID: level.id, at: server.wallClock(), kind: kind.rawValue,
                                         ok: ok, statements: statements, result: ok ? "solved" : (code ?? "failed"), seed: seed)
-        server.store.write({ db in try db.recordLevelAttempt(record) }, done: { result in
+        server.store.write({ db in try db.recordLevelAttempt(record) }, done: { [log = server.log] result in
             if case .failure(let error) = result { log(.warn, "level.attempt_not_saved", ("error", error.description)) }
         })
     }

@@ -82,7 +82,7 @@ public final class LevelRoomGame: RoomGame {
         let studentID = host.studentID, levelID = level.id
         server.read({ db -> LevelCourseState? in
             try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
-        }) { [weak self] result in
+        }) { [weak self, log = server.log] result in
             do {
                 guard let self else { return }
                 switch result {

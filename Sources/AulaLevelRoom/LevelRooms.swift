@@ -5,27 +5,25 @@ import AulaGames
 /// `nivel`), hands out the class challenge's rooms, and is the server's
 /// `ClassChallenges` (the teachers' console calls it). One per server, on the loop thread.
 public final class LevelRooms: ClassChallenges {
-    weak var server: Server?
+    /// The server through the level rooms' port (Rooms/LevelHost.swift in the core), not `Server`.
+    weak var host: (any LevelHost)?
     /// The challenge being played, if any.
     var challenge: ClassChallenge?
     /// Compiles, runs and judges programs off the loop (`run`, `step`, `submit`).
     let judge = JudgeWorker()
 
-    init(server: Server) {
-        self.server = server
+    init(host: any LevelHost) {
+        self.host = host
     }
 
     /// Registers the level rooms and sets `server.classChallenges`.
     public static func register(_ server: Server) {
-        let hub = LevelRooms(server: server)
+        let hub = LevelRooms(host: server)
         server.classChallenges = hub
         server.registerGame("level", alias: "nivel") { [hub] server, host, args in
             hub.makeGame(server: server, host: host, args: args)
         }
     }
-
-    /// The hub of a server (nil when level rooms are not registered).
-    static func of(_ server: Server) -> LevelRooms? { server.classChallenges as? LevelRooms }
 
     private func makeGame(server: any RoomHost, host: Player, args: Arguments) -> Result<RoomGame, Refusal> {
         guard let word = args[0] else { return .failure(Refusal.usage("missing_argument", "play")) }
@@ -43,7 +41,7 @@ public final class LevelRooms: ClassChallenges {
     // MARK: ClassChallenges
 
     public func startChallenge(levelID: String, minutes: Double?, startedBy teacher: String) -> Result<Int, Refusal> {
-        guard let server else { return .failure(Refusal(code: "no_students")) }
+        guard let server = host else { return .failure(Refusal(code: "no_students")) }
         if let running = challenge, !running.ended {
             return .failure(Refusal(code: "challenge_running", args: [running.level.id]))
         }
@@ -61,7 +59,7 @@ public final class LevelRooms: ClassChallenges {
                                        sessionID: server.classSession?.id, startedAt: server.wallClock(),
                                        startedOnLoop: server.loop.now, hub: self)
         self.challenge = challenge
-        log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
+        server.log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
             ("teacher", teacher))
         for student in students {
             student.send(InfoEvent("level.challenge.started", teacher, level.id, LevelTimerEvent.clockText(seconds),
@@ -74,7 +72,7 @@ public final class LevelRooms: ClassChallenges {
     }
 
     /// Puts a student into the challenge's level, in a room of their own.
-    private func place(_ student: Player, in challenge: ClassChallenge, server: Server) {
+    private func place(_ student: Player, in challenge: ClassChallenge, server: any LevelHost) {
         if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
         student.lineInterceptor = nil
         // The challenge goes to its room's game directly (no factory lookup on the side).
@@ -86,12 +84,12 @@ public final class LevelRooms: ClassChallenges {
     }
 
     public func studentArrived(_ player: Player) {
-        guard let challenge, !challenge.ended, let server, player.group.id == challenge.group.id,
+        guard let challenge, !challenge.ended, let server = host, player.group.id == challenge.group.id,
               !challenge.entries.contains(where: { $0.player === player }) else { return }
         let left = challenge.seconds - (server.loop.now - challenge.startedOnLoop)
         // Too late to be worth it: they would only see the clock run out.
         guard left >= ClassChallenge.latestJoinSeconds else { return }
-        log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
+        server.log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
         player.send(InfoEvent("level.challenge.joined_late", challenge.teacher, challenge.level.id,
                               LevelTimerEvent.clockText(left), style: .warn))
         place(player, in: challenge, server: server)
@@ -104,7 +102,7 @@ public final class LevelRooms: ClassChallenges {
     }
 
     public var runningChallenge: (levelID: String, secondsLeft: Double)? {
-        guard let challenge, !challenge.ended, let server else { return nil }
+        guard let challenge, !challenge.ended, let server = host else { return nil }
         return (challenge.level.id, max(0, challenge.seconds - (server.loop.now - challenge.startedOnLoop)))
     }
 }

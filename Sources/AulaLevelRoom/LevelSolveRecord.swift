@@ -42,7 +42,7 @@ extension LevelRoomGame {
             }
             return SolveRecord(xpBefore: xpBefore, xpGranted: result.xpGranted,
                                solvedBefore: Set(before.map(\.levelID)), best: max(previousBest, score))
-        }, then: { [weak self] result in
+        }, then: { [weak self, log = server.log] result in
             do {
                 guard let self else { return }
                 switch result {

@@ -65,7 +65,8 @@ public enum TextCleaner {
                     // Bidi controls reverse or reorder the rest of a classmate's
                     // screen line; line and paragraph separators break it.
                     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: break
-                    // Noncharacters: U+FDD0 marks catalog references (Phrase.entry).
+                    // Noncharacters are for a program's internal use, never text (catalog
+                    // references no longer rely on them: phrase arguments are typed).
                     case 0xFDD0...0xFDEF: break
                     case _ where value & 0xFFFE == 0xFFFE: break
                     default:

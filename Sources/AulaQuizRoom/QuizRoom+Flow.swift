@@ -204,7 +204,7 @@ extension QuizRoom {
             do {
                 guard let self else { return }
                 if case .failure(let error) = result {
-                    log(.error, "quiz.save_failed", ("room", room.id), ("error", error.description))
+                    self.server.log(.error, "quiz.save_failed", ("room", room.id), ("error", error.description))
                 }
                 self.server.loop.cancel(fallback)
                 guard self.unprintedEnds.remove(end) != nil else { return }

@@ -33,10 +33,10 @@ extension Server {
     }
 
     private func waitForConnectionsThenStop(deadline: Double, hardDeadline: Double) {
-        let teachers = adminConsole?.sessions.values.map(\.client) ?? []
+        let teachers = adminConsole?.teacherConnections ?? []
         if (clients.isEmpty && teachers.isEmpty) || loop.now >= deadline {
             for client in clients.values { client.connection.closeNow() }
-            for teacher in teachers { teacher.connection.closeNow() }
+            for teacher in teachers { teacher.closeNow() }
             storageWatch?.stop()
             savedEverything = closeStoreBounded(seconds: max(0.5, hardDeadline - loop.now))
             log(savedEverything ? .info : .error, "stopped", ("saved_everything", savedEverything))
@@ -95,9 +95,13 @@ public final class RunningServer: @unchecked Sendable {
 
     /// Opens the database (migrating it), reads the content, binds the ports.
     /// `clock`: the loop's time; tests may give a `VirtualClock` (issue 18).
-    public init(config: ServerConfig, clock: any LoopClock = MonotonicClock(),
+    /// `logOutput`: where the server's log lines go (at `config.logLevel`); tests may give a `LogCapture`.
+    /// `registerGames` runs before the ports open: it registers the game rooms and
+    /// attaches the teachers' console (`AulaGameRooms`, `AulaAdmin`; without a
+    /// console the admin port stays closed).
+    public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
                 registerGames: (Server) -> Void = { _ in }) throws {
-        Log.shared.level = config.logLevel
+        let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
         var config = config
@@ -115,9 +119,9 @@ public final class RunningServer: @unchecked Sendable {
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)
         let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
-        HangmanWordBank.seedAtStart(content.wordDecks, store: store)  // [hangman] word bank from Decks/words
+        HangmanWordBank.seedAtStart(content.wordDecks, store: store, log: log)  // [hangman] word bank from Decks/words
         let loop = try EventLoop(clock: clock)
-        let server = try Server(config: config, loop: loop, store: store, content: content)
+        let server = try Server(config: config, loop: loop, store: store, content: content, log: log)
         let watch = StorageWatch(server: server)
         server.storageWatch = watch
         watch.start()

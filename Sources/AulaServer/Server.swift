@@ -23,56 +23,61 @@ public final class Server: ConnectionHandler {
     public let loop: EventLoop
     public let config: ServerConfig
     public let store: Store
-    public internal(set) var content: ContentLibrary
+    public package(set) var content: ContentLibrary
+    /// The operator's log (Config/Log.swift): made by `RunningServer` from the config's
+    /// level, handed to the rooms through `RoomHost` and to the console and board.
+    public let log: Log
     let catalog = Catalog.shared
 
     var clients: [UInt64: Client] = [:]
     /// Logged-in players (connected, or within their reconnect grace), by group and name key.
-    var players: [String: Player] = [:]
-    var rooms: [String: Room] = [:] {
+    package var players: [String: Player] = [:]
+    package var rooms: [String: Room] = [:] {
         didSet { RosterChanges.bump() }  // `rooms` pages are cached (Limits/Listings.swift)
     }
-    var roomCounter = 0
-    var gameFactories: [String: GameFactory] = [:]
-    var gameAliases: [String: String] = [:]
+    package var roomCounter = 0
+    package var gameFactories: [String: GameFactory] = [:]
+    package var gameAliases: [String: String] = [:]
     /// The hangman word bank by deck, as read from the database: rounds draw
     /// from it without a database read each; changing a deck forgets its entry.
-    var wordBankCache: [String: [WordEntry]] = [:]
+    package var wordBankCache: [String: [WordEntry]] = [:]
     /// The class challenge operation (set by the level rooms when registered).
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
-    public internal(set) var classSession: ClassSession?
+    public package(set) var classSession: ClassSession?
     package var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?
-    /// The teachers' console behind `adminListener` (told goodbye at shutdown).
-    var adminConsole: AdminPort?
+    /// The teachers' console behind `adminListener` (`Console/TeacherConsole.swift`): attached
+    /// by the executable or a test before `start()`; told goodbye at shutdown.
+    var adminConsole: (any TeacherConsole)?
     /// The projector board (Board/), nil when `--board-port 0`.
-    var board: Board?
-    var shuttingDown = false
+    package var board: Board?
+    package var shuttingDown = false
     /// Chat budgets and address mutes (Limits/Server+Chat.swift).
-    lazy var chatGuard = ChatGuard(limits: config.chat)
+    package lazy var chatGuard = ChatGuard(limits: config.chat)
     /// The cached `who` and `rooms` pages (Limits/Listings.swift).
     let listings = Listings()
     /// Time accommodations a teacher gave, by student name key, for this run
-    /// (see Admin/Admin+Lesson.swift); applied to a player when they log in.
-    var rememberedAccommodations: [String: Double] = [:]
+    /// (AulaAdmin/Admin+Lesson.swift); applied at login (Session/Server+Accommodation.swift).
+    package var rememberedAccommodations: [String: Double] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
-    var pinLockouts = PINLockouts()
+    package var pinLockouts = PINLockouts()
     /// Kicks that hold for their minutes (Session/KickList.swift).
-    let kicks = KickList()
+    package let kicks = KickList()
     /// The class session reopened from the database at start-up, and who had
     /// logged into it before (told once that rooms were lost; Session/ClassRestore.swift).
     var restoredClass: (sessionID: Int64, seen: Set<String>)?
     /// Storage faults, the moved-database check and daily backups (Storage/StorageWatch.swift).
-    var storageWatch: StorageWatch?
+    package var storageWatch: StorageWatch?
     /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
     public internal(set) var savedEverything = true
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
-    public init(config: ServerConfig, loop: EventLoop, store: Store, content: ContentLibrary) throws {
+    public init(config: ServerConfig, loop: EventLoop, store: Store, content: ContentLibrary, log: Log) throws {
         self.config = config
+        self.log = log
         self.loop = loop
         self.store = store
         self.content = content
@@ -90,11 +95,11 @@ public final class Server: ConnectionHandler {
         }
         // Its own listener and budget (`ServerConfig.adminLimits`): student sockets never count against it.
         let adminLimits = config.adminLimits
-        let console = AdminPort(server: self)
-        adminConsole = console
         do {
-            adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
-                                            handler: console)
+            if let console = adminConsole {
+                adminListener = try loop.listen(host: config.adminHost, port: config.adminPort, limits: adminLimits,
+                                                handler: console)
+            }
         } catch let error as NetError where error.code == EADDRINUSE {
             throw StartError("admin port \(config.adminPort) is already in use — is another aula serve running?")
         }
@@ -215,7 +220,7 @@ public final class Server: ConnectionHandler {
 
     // MARK: Players
 
-    func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
+    package func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
 
     /// Players connected right now, in a group, in name order.
     package func onlinePlayers(in group: GroupRef) -> [Player] {
@@ -223,7 +228,7 @@ public final class Server: ConnectionHandler {
     }
 
     /// Everyone in the lobby (in no room) of a group, connected.
-    func lobbyPlayers(in group: GroupRef) -> [Player] {
+    package func lobbyPlayers(in group: GroupRef) -> [Player] {
         players.values.filter { $0.group == group && $0.room == nil && $0.isConnected }
     }
 
@@ -243,7 +248,7 @@ public final class Server: ConnectionHandler {
     }
 
     /// The player is gone for good: out of their room and the player list.
-    func forget(_ player: Player) {
+    package func forget(_ player: Player) {
         if let timer = player.graceTimer { loop.cancel(timer); player.graceTimer = nil }
         if player.room != nil { leaveRoom(player, reason: nil) }
         let key = playerKey(player.group, player.name)
@@ -260,4 +265,7 @@ public struct ClassSession: Sendable {
     public let group: GroupRef
     public let joinCode: String
     public var locked: Bool
+    package init(id: Int64, group: GroupRef, joinCode: String, locked: Bool) {
+        self.id = id; self.group = group; self.joinCode = joinCode; self.locked = locked
+    }
 }

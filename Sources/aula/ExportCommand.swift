@@ -1,4 +1,5 @@
 import Foundation
+import AulaAdmin
 import AulaServer
 
 /// `aula export scores|summary [--group G] [--since DATE] [--bom] --csv` and

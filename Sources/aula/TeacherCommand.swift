@@ -1,4 +1,5 @@
 import Foundation
+import AulaAdmin
 import AulaServer
 #if canImport(Glibc)
 import Glibc

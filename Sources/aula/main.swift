@@ -1,4 +1,5 @@
 import Foundation
+import AulaAdmin
 import AulaServer
 import AulaGameRooms
 import AulaNet
@@ -142,10 +143,17 @@ do {
     switch command {
     case "serve":
         let config = try options.serverConfig()
+        // One output for the whole process: the server's log and this line share its lock.
+        let logOutput = StandardErrorLog()
         if config.adminHost != "127.0.0.1" && config.adminHost != "::1" && config.adminHost != "localhost" {
-            log(.warn, "admin.exposed", ("bind", config.adminHost), ("note", "the admin console is reachable from other machines"))
+            Log(level: config.logLevel, output: logOutput)(.warn, "admin.exposed", ("bind", config.adminHost),
+                                                           ("note", "the admin console is reachable from other machines"))
         }
-        let running = try RunningServer(config: config, registerGames: Games.registerAll)
+        // The games and the teachers' console are wired in here: the core knows neither module.
+        let running = try RunningServer(config: config, logOutput: logOutput, registerGames: { server in
+            Games.registerAll(server)
+            AdminConsoleSetup.attach(to: server)
+        })
         // How students find this machine (SPEC §12): one line per LAN address.
         for address in LocalAddresses.forStudents(boundHost: config.host) {
             print("Students: nc \(address) \(running.server.studentPort)")

@@ -49,7 +49,7 @@ import Testing
         #expect(TextCleaner.clean(Array("hola \u{202E}odnum\u{202C}!".utf8)) == "hola odnum!")
     }
 
-    /// Noncharacters are removed: U+FDD0 marks the server's own catalog references.
+    /// Noncharacters are removed: they are for a program's internal use, never text.
     @Test func noncharactersAreRemoved() {
         for value: UInt32 in [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE] {
             guard let scalar = Unicode.Scalar(value) else { continue }

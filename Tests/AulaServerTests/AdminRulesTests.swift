@@ -1,5 +1,6 @@
 import Testing
 import AulaGames
+@testable import AulaAdmin
 @testable import AulaServer
 
 /// The console's pure rules: the lockout clock, passwords, rosters, time

@@ -5,9 +5,10 @@ import AulaGames
 /// The guess path writes an `info` line's text straight into the JSON bytes
 /// (issue 20, fan-out): it must be byte for byte the escaped catalog text.
 @Suite struct FanoutRenderTests {
-    static let args: [[String]] = [
+    static let args: [[PhraseArgument]] = [
         [], ["Ana"], ["say \"hi\"", "two\nlines", "c1 \u{85}", "line\u{2028}sep", "ñandú 🙂", "{0}", "{9}", "\\"],
         [Phrase.entry("hangman.state.none"), "x"],
+        [.phrase(Phrase("hangman.state.turn", ["Ana \"la\"\n"])), "hangman.state.none"],
     ]
 
     @Test func everyCatalogMessageWritesAsItsEscapedText() {

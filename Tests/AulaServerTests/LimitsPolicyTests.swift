@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import AulaGames
+@testable import AulaAdmin
 @testable import AulaServer
 
 /// The pure rules behind issue 12's limits: token buckets, the chat budget,

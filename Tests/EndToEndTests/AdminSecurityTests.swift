@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AulaServer
+import AulaAdmin
 import AulaStore
 
 /// The console's doors: the first teacher, passwords, the lockout, the audit,

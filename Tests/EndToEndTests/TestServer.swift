@@ -1,5 +1,6 @@
 import Foundation
 @testable import AulaServer
+import AulaAdmin
 import AulaGameRooms
 import AulaNet
 import AulaStore
@@ -23,7 +24,8 @@ final class TestServer {
     let clock: VirtualClock?
     var databasePath: String { directory.appendingPathComponent("aula.sqlite").path }
 
-    init(virtualClock: Bool = false, configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
+    /// `logOutput`: where the server's log lines go (a `LogCapture` to read them back).
+    init(virtualClock: Bool = false, logOutput: any LogOutput = StandardErrorLog(), configure: (inout ServerConfig) -> Void = { _ in }, content: [String: String] = [:],
          games: @escaping (Server) -> Void = { server in
              Games.registerAll(server)
              EchoGame.register(server)
@@ -46,7 +48,11 @@ final class TestServer {
         configure(&config)
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock
-        running = try RunningServer(config: config, clock: clock ?? MonotonicClock(), registerGames: games)
+        // Every test server has the teachers' console, whatever games it registers.
+        running = try RunningServer(config: config, logOutput: logOutput, clock: clock ?? MonotonicClock(), registerGames: { server in
+            games(server)
+            AdminConsoleSetup.attach(to: server)
+        })
         running.runInBackground()
         guard let port = running.onLoop({ $0.studentPort }) else { throw TestError("server did not answer") }
         self.port = port

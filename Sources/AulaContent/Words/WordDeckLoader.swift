@@ -52,7 +52,7 @@ public enum WordDeckLoader {
 
     /// One deck file's contents: the deck (nil when it must be skipped) and its problems.
     public static func decode(_ data: Data, file: String) -> (WordDeck?, [ContentProblem]) {
-        func problem(_ field: String, _ key: String, _ args: [String] = []) -> ContentProblem {
+        func problem(_ field: String, _ key: String, _ args: [any PhraseArgumentConvertible] = []) -> ContentProblem {
             ContentProblem(file: file, field: field, reason: Phrase("content.words.\(key)", args))
         }
         guard let json = try? JSONSerialization.jsonObject(with: data) else {

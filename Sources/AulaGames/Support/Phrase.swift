@@ -1,16 +1,20 @@
 /// A sentence for a person, kept as a message-catalog key plus its arguments.
 /// Game rules never format text: they return phrases, and each connection's
 /// renderer looks the key up in its own language.
+/// Its arguments are text shown as given, or phrases of their own (PhraseArgument.swift).
 public struct Phrase: Equatable, Hashable, Sendable, CustomStringConvertible {
     public let key: String
-    public let args: [String]
+    public let args: [PhraseArgument]
 
-    public init(_ key: String, _ args: [String] = []) {
+    /// `args`: strings (always shown as they are) and `Phrase.entry(key)` arguments, mixed.
+    public init(_ key: String, _ args: [any PhraseArgumentConvertible] = []) {
         self.key = key
-        self.args = args
+        self.args = args.map(\.phraseArgument)
     }
 
-    public var description: String { args.isEmpty ? key : "\(key)(\(args.joined(separator: ", ")))" }
+    public var description: String {
+        args.isEmpty ? key : "\(key)(\(args.map(\.description).joined(separator: ", ")))"
+    }
 }
 
 /// A refusal of something a player tried: a stable snake_case `code` (used by
@@ -25,7 +29,7 @@ public struct Refusal: Error, Equatable, Sendable {
     }
 
     /// The common case: the catalog key is `error.<code>`.
-    public init(code: String, args: [String] = []) {
+    public init(code: String, args: [any PhraseArgumentConvertible] = []) {
         self.code = code
         self.phrase = Phrase("error.\(code)", args)
     }

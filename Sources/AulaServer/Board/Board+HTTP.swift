@@ -3,13 +3,13 @@ import AulaNet
 /// The board's side of the network: one request head per socket, then a
 /// whole response and a close, or an open event stream.
 extension Board {
-    func connectionOpened(_ connection: Connection) {
+    package func connectionOpened(_ connection: Connection) {
         parsers[connection.id] = HTTPHeadParser()
     }
 
-    func connection(_ connection: Connection, received line: String) {}
+    package func connection(_ connection: Connection, received line: String) {}
 
-    func connection(_ connection: Connection, receivedBytes bytes: UnsafeBufferPointer<UInt8>) {
+    package func connection(_ connection: Connection, receivedBytes bytes: UnsafeBufferPointer<UInt8>) {
         // After the head, whatever a browser sends (nothing, for a stream) is ignored.
         guard var parser = parsers[connection.id] else { return }
         let result = parser.feed(bytes)
@@ -27,11 +27,11 @@ extension Board {
         }
     }
 
-    func connection(_ connection: Connection, notice: NetNotice) {
+    package func connection(_ connection: Connection, notice: NetNotice) {
         if case .loginTimeoutClosing = notice { connection.send(bytes: BoardHTTP.error(408)) }
     }
 
-    func connectionClosed(_ connection: Connection, reason: CloseReason) {
+    package func connectionClosed(_ connection: Connection, reason: CloseReason) {
         parsers[connection.id] = nil
         if let stream = streams.removeValue(forKey: connection.id) {
             pins.remove(stream.follow)
@@ -39,7 +39,7 @@ extension Board {
         }
     }
 
-    func refusalMessage(_ refusal: AdmissionRefusal) -> String {
+    package func refusalMessage(_ refusal: AdmissionRefusal) -> String {
         String(decoding: BoardHTTP.error(503), as: UTF8.self)
     }
 

@@ -5,12 +5,12 @@ import AulaNet
 /// rooms' own JSON events. It only reads what the rooms broadcast; nothing it
 /// does can block the loop (one bounded request head per socket, output
 /// bounded per socket: a stalled browser is cut off).
-final class Board: ConnectionHandler {
+package final class Board: ConnectionHandler {
     /// What the board follows (`board follow ROOM|challenge|class|auto`).
-    enum Follow: Equatable {
+    package enum Follow: Equatable {
         case auto, room(String), challenge, classOnly
 
-        var word: String {
+        package var word: String {
             switch self {
             case .auto: return "auto"
             case .room: return "room"
@@ -23,7 +23,7 @@ final class Board: ConnectionHandler {
     weak var server: Server?
     let key: BoardKey
     var ring = BoardRing()
-    var follow = Follow.auto
+    package var follow = Follow.auto
     /// The room `auto` follows now (its newest activity), or "challenge".
     var autoTarget: String?
     /// When the followed room was last heard from, and whether its round ended.
@@ -109,7 +109,7 @@ final class Board: ConnectionHandler {
     }
 
     /// Records an event and sends it to the streams that follow it.
-    func publish(_ event: Event, room: Room? = nil, kind: String? = nil) {
+    package func publish(_ event: Event, room: Room? = nil, kind: String? = nil) {
         let entry = ring.append(room: room?.id, kind: kind, json: json(event))
         let followed = follows(room: room?.id, kind: kind)
         guard !streams.isEmpty, followed || !pins.isEmpty else { return }
@@ -131,7 +131,7 @@ final class Board: ConnectionHandler {
     }
 
     /// `board follow …` from the console.
-    func setFollow(_ new: Follow) {
+    package func setFollow(_ new: Follow) {
         follow = new
         autoTarget = nil
         switch new {

@@ -67,63 +67,43 @@ public struct Catalog: Sendable {
 
     /// The phrase in the given language; a missing key falls back to English,
     /// then to the key itself so a gap shows up instead of a blank line.
+    /// Arguments are shown as given; only a `.phrase` argument (`Phrase.entry(key)`)
+    /// is translated, into the same language — text is never looked up (PhraseArgument.swift).
     public func text(_ phrase: Phrase, _ language: Language) -> String {
         let table = table(language)
-        let template = table[phrase.key] ?? en[phrase.key] ?? phrase.key
-        guard phrase.args.contains(where: Catalog.isEntryReference) else { return Catalog.fill(template, phrase.args) }
-        // An argument made by `Phrase.entry(key)` is itself a catalog entry (e.g.
-        // a usage line inside "Usage: {0}"), translated into the same language.
-        // Its marker is a noncharacter no user can type (TextCleaner drops it),
-        // so user text is never looked up, whatever it starts with.
-        let args = phrase.args.map { arg -> String in
-            guard Catalog.isEntryReference(arg) else { return arg }
-            let key = String(String.UnicodeScalarView(arg.unicodeScalars.dropFirst()))
-            return table[key] ?? en[key] ?? key
-        }
-        return Catalog.fill(template, args)
+        var template = table[phrase.key] ?? en[phrase.key] ?? phrase.key
+        guard !phrase.args.isEmpty else { return template }
+        return template.withUTF8 { bytes in
+            Catalog.fill(bytes: bytes, phrase.args) { nested in text(nested, language) }
+        } ?? template
     }
 
-    public func text(_ key: String, _ language: Language, _ args: String...) -> String {
+    public func text(_ key: String, _ language: Language, _ args: any PhraseArgumentConvertible...) -> String {
         text(Phrase(key, args), language)
-    }
-
-    /// Whether an argument is `Phrase.entry(key)`: checked on its first three
-    /// bytes (U+FDD0 is EF B7 90), since it runs for every argument of every message sent.
-    static func isEntryReference(_ arg: String) -> Bool {
-        var bytes = arg.utf8.makeIterator()
-        return bytes.next() == 0xEF && bytes.next() == 0xB7 && bytes.next() == 0x90
-    }
-
-    /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone.
-    /// Works on bytes: it runs for every message of every broadcast.
-    static func fill(_ template: String, _ args: [String]) -> String {
-        guard !args.isEmpty else { return template }
-        var template = template
-        return template.withUTF8 { fill(bytes: $0, args) } ?? template
     }
 
     /// The phrase in the given language, written as the inside of a JSON
     /// string (escaped) straight into `out`: byte for byte what escaping
     /// `text(phrase, language)` writes, without building that text (every
-    /// `info` line of every guess goes through here).
+    /// `info` line of every guess goes through here; issue 20, fan-out).
     func writeEscaped(_ phrase: Phrase, _ language: Language, into out: inout [UInt8]) {
-        guard !phrase.args.contains(where: Catalog.isEntryReference) else {
-            var text = text(phrase, language)
-            text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
-            return
-        }
         var template = table(language)[phrase.key] ?? en[phrase.key] ?? phrase.key
-        template.withUTF8 { Catalog.fill(bytes: $0, phrase.args, escapingInto: &out) }
+        template.withUTF8 { bytes in
+            Catalog.fill(bytes: bytes, phrase.args, escapingInto: &out) { nested, out in
+                writeEscaped(nested, language, into: &out)
+            }
+        }
     }
 
     /// `fill`, escaped for JSON, appended to `out`. Escaping the template's
     /// pieces and the arguments one by one gives the same bytes as escaping
     /// the filled text: each piece is whole UTF-8 (cut only at ASCII braces).
-    static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [String], escapingInto out: inout [UInt8]) {
-        func literal(_ range: Range<Int>) {
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [PhraseArgument], escapingInto out: inout [UInt8],
+                             translate: (Phrase, inout [UInt8]) -> Void) {
+        func literal(_ range: Range<Int>, _ out: inout [UInt8]) {
             if !range.isEmpty { JSON.writeEscaped(utf8: UnsafeBufferPointer(rebasing: bytes[range]), into: &out) }
         }
-        guard !args.isEmpty else { return literal(0..<bytes.count) }
+        guard !args.isEmpty else { return literal(0..<bytes.count, &out) }
         var runStart = 0
         var i = 0
         while i < bytes.count {
@@ -135,9 +115,11 @@ public struct Catalog: Sendable {
                     j += 1
                 }
                 if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
-                    literal(runStart..<i)
-                    var arg = args[n]
-                    arg.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+                    literal(runStart..<i, &out)
+                    switch args[n] {
+                    case .text(var text): text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+                    case .phrase(let phrase): translate(phrase, &out)
+                    }
                     i = j + 1
                     runStart = i
                     continue
@@ -145,10 +127,14 @@ public struct Catalog: Sendable {
             }
             i += 1
         }
-        literal(runStart..<bytes.count)
+        literal(runStart..<bytes.count, &out)
     }
 
-    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [String]) -> String? {
+    /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone. Works
+    /// on bytes: it runs for every message of every broadcast. Nil when the template
+    /// has no `{`. `translate` renders a `.phrase` argument.
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [PhraseArgument],
+                             translate: (Phrase) -> String) -> String? {
         guard bytes.contains(UInt8(ascii: "{")) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 32)
@@ -162,7 +148,10 @@ public struct Catalog: Sendable {
                     j += 1
                 }
                 if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
-                    out.append(contentsOf: args[n].utf8)
+                    switch args[n] {
+                    case .text(let text): out.append(contentsOf: text.utf8)
+                    case .phrase(let phrase): out.append(contentsOf: translate(phrase).utf8)
+                    }
                     i = j + 1
                     continue
                 }

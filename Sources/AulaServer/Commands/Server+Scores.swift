@@ -4,7 +4,7 @@ import AulaStore
 /// `top` and `me`: leaderboards and personal totals, read from the database
 /// off the loop and answered when the store replies.
 extension Server {
-    static let gameNames: [String: GameKind] = [
+    package static let gameNames: [String: GameKind] = [
         "hangman": .hangman, "ahorcado": .hangman,
         "quiz": .quiz, "cuestionario": .quiz, "test": .quiz,
         "level": .level, "levels": .level, "nivel": .level, "niveles": .level,

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import AulaNet
 
 /// How much the server writes to its log.
@@ -20,20 +19,35 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     var label: String { ["debug", "info", "warn", "error"][rawValue] }
 }
 
-/// Structured log lines on standard error: `time level event key=value ...`.
-/// Log lines are for the operator, in English, and never reach students.
-/// Checked `Sendable`: the level is an atomic (it was a plain `var` read by the loop,
-/// store and judge threads while `aula serve` set it — a data race ThreadSanitizer
-/// reported), and whole lines are written under a pthread mutex so they never interleave.
-public final class Log: Sendable {
-    public static let shared = Log()
-    private let lock = PThreadMutex(())
-    private let threshold = Atomic<Int>(LogLevel.info.rawValue)
+/// Where whole log lines go: standard error for `aula serve`, a `LogCapture` in tests.
+/// Called from the loop, store and judge threads, hence `Sendable`.
+public protocol LogOutput: Sendable {
+    /// One finished line, newline included.
+    func write(line: String)
+}
 
-    /// The lowest level written. Safe to read and set from any thread.
-    public var level: LogLevel {
-        get { LogLevel(rawValue: threshold.load(ordering: .relaxed)) ?? .info }
-        set { threshold.store(newValue.rawValue, ordering: .relaxed) }
+/// Structured log lines: `time level event key=value ...`, for the operator, in
+/// English, never for students.
+///
+/// A value handed down, not a global (issue 18): the server makes one from
+/// `ServerConfig.logLevel` and its output, and gives it to what logs (the
+/// console, the board, the storage watch, and the rooms through `RoomHost`).
+/// The level is fixed when it is made, so no thread can see it change (the old
+/// `Log.shared.level` was a data race ThreadSanitizer reported). Written as
+/// `log(.info, "event", ("key", value))`: inside the server and the rooms `log`
+/// is their `Log` property, called as a function.
+public struct Log: Sendable {
+    /// The lowest level written.
+    public let level: LogLevel
+    public let output: any LogOutput
+
+    public init(level: LogLevel = .info, output: any LogOutput = StandardErrorLog()) {
+        self.level = level
+        self.output = output
+    }
+
+    public func callAsFunction(_ level: LogLevel, _ event: String, _ fields: (String, CustomStringConvertible)...) {
+        write(level, event, fields)
     }
 
     public func write(_ level: LogLevel, _ event: String, _ fields: [(String, CustomStringConvertible)] = []) {
@@ -45,7 +59,7 @@ public final class Log: Sendable {
             line += " \(key)=" + (needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : text)
         }
         line += "\n"
-        lock.withLock { _ in FileHandle.standardError.write(line.data(using: .utf8) ?? Data()) }
+        output.write(line: line)
     }
 
     static func timestamp() -> String {
@@ -59,6 +73,31 @@ public final class Log: Sendable {
     }
 }
 
-public func log(_ level: LogLevel, _ event: String, _ fields: (String, CustomStringConvertible)...) {
-    Log.shared.write(level, event, fields)
+/// Lines on standard error, each written whole under a pthread mutex so lines
+/// from the loop, store and judge threads never interleave. One per process is
+/// enough; two only risk interleaving with each other.
+public final class StandardErrorLog: LogOutput {
+    private let lock = PThreadMutex(())
+
+    public init() {}
+
+    public func write(line: String) {
+        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+    }
+}
+
+/// Keeps the lines in memory, for tests that check what was logged.
+public final class LogCapture: LogOutput {
+    private let kept = PThreadMutex([String]())
+
+    public init() {}
+
+    public func write(line: String) {
+        kept.withLock { $0.append(line) }
+    }
+
+    /// Every line so far, without its newline.
+    public var lines: [String] {
+        kept.withLock { $0.map { String($0.dropLast()) } }
+    }
 }

@@ -3,6 +3,7 @@ import AulaGames
 /// `mode {mode}` — acknowledges a switch of output mode.
 public struct ModeEvent: Event {
     public let mode: Renderer.Mode
+    package init(mode: Renderer.Mode) { self.mode = mode }
     public var name: String { "mode" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("mode", .string(mode.rawValue))] }
     public func text(_ t: TextContext) -> [String] { [t.say("mode.text")] }
@@ -53,7 +54,7 @@ public struct ErrorEvent: Event {
         self.refusal = refusal
         self.extra = extra
     }
-    public init(code: String, _ args: String...) {
+    public init(code: String, _ args: any PhraseArgumentConvertible...) {
         self.init(Refusal(code: code, args: args))
     }
     public var name: String { "error" }
@@ -67,7 +68,7 @@ public struct ErrorEvent: Event {
 public struct InfoEvent: SelfWritingEvent {
     public let phrases: [Phrase]
     public let style: Style?
-    public init(_ key: String, _ args: String..., style: Style? = nil) {
+    public init(_ key: String, _ args: any PhraseArgumentConvertible..., style: Style? = nil) {
         self.phrases = [Phrase(key, args)]
         self.style = style
     }
@@ -90,6 +91,7 @@ public struct InfoEvent: SelfWritingEvent {
 /// Lines already in the reader's language (help pages, listings) sent as `info`.
 public struct TextBlockEvent: Event {
     public let build: (TextContext) -> [String]
+    package init(build: @escaping (TextContext) -> [String]) { self.build = build }
     public var name: String { "info" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         let plain = TextContext(language: t.language, reader: t.reader, color: false, width: t.width)
@@ -152,6 +154,7 @@ public struct ChatEvent: Event {
 public struct BroadcastEvent: Event {
     public let from: String
     public let message: String
+    package init(from: String, message: String) { self.from = from; self.message = message }
     public var name: String { "broadcast" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("from", .string(from)), ("text", .string(message))] }
     public func text(_ t: TextContext) -> [String] { [BroadcastEvent.marker + t.paint(.warn, t.say("broadcast.line", from, message))] }
@@ -168,6 +171,7 @@ public struct BroadcastEvent: Event {
 public struct KickedEvent: Event {
     public let reason: String
     public var minutes: Int? = nil
+    package init(reason: String, minutes: Int? = nil) { self.reason = reason; self.minutes = minutes }
     public var name: String { "kicked" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("reason", .string(reason))] + (minutes.map { [("minutes", JSON.int($0))] } ?? [])
@@ -181,6 +185,7 @@ public struct KickedEvent: Event {
 /// `shutdown {seconds}` — the server is closing.
 public struct ShutdownEvent: Event {
     public let seconds: Int
+    package init(seconds: Int) { self.seconds = seconds }
     public var name: String { "shutdown" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("seconds", .int(seconds))] }
     public func text(_ t: TextContext) -> [String] {

@@ -15,6 +15,7 @@ public struct PausedEvent: Event {
 public struct ResumedEvent: Event {
     public let room: String
     public let secondsLeft: Double?
+    package init(room: String, secondsLeft: Double?) { self.room = room; self.secondsLeft = secondsLeft }
     public var name: String { "resumed" }
     /// Whole seconds, rounded up (a clock at 0.2 s still shows 1).
     var wholeSeconds: Int? { secondsLeft.map { Int(max(0, $0).rounded(.up)) } }

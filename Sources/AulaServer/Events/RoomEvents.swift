@@ -7,6 +7,9 @@ public struct RoomJoinedEvent: Event {
     public let player: String
     public let players: [String]
     public let spectator: Bool
+    package init(room: String, kind: String, player: String, players: [String], spectator: Bool) {
+        self.room = room; self.kind = kind; self.player = player; self.players = players; self.spectator = spectator
+    }
     public var name: String { "room.joined" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("room", .string(room)), ("kind", .string(kind)), ("player", .string(player)),

@@ -4,7 +4,7 @@ import AulaGames
 /// A group's lobby counts as a room (`lobby` switches every lobby); `all`
 /// switches everything, rooms opened later included. Memory only: a restart
 /// turns chat back on.
-struct ChatSwitch {
+package struct ChatSwitch {
     /// `chat off all`: every room and lobby, now and later.
     private(set) var everywhere = false
     /// Room ids switched off, and `Self.lobby` for the lobbies.
@@ -17,14 +17,14 @@ struct ChatSwitch {
     }
 
     /// `chat off|on all`.
-    mutating func setAll(off: Bool) {
+    package mutating func setAll(off: Bool) {
         everywhere = off
         rooms = []
     }
 
     /// `chat off|on ROOM` (nil: the lobby). Turning one room back on while
     /// everything is off keeps the others off: they are listed one by one.
-    mutating func set(room: String?, off: Bool, openRooms: [String]) {
+    package mutating func set(room: String?, off: Bool, openRooms: [String]) {
         let key = room ?? Self.lobby
         if everywhere {
             guard !off else { return }

@@ -2,17 +2,17 @@ import AulaNet
 
 /// The server's chat guard: the per-room and per-address budgets, and the
 /// addresses a teacher's `mute` silenced. Loop thread only.
-final class ChatGuard {
+package final class ChatGuard {
     var budget: ChatBudget
     /// Muted address → the names muted there and until when (loop seconds).
     var mutedAddresses: [String: (names: Set<String>, until: Double)] = [:]
     /// Where the teacher switched chat off (`chat off`, Limits/ChatModeration.swift).
-    var switchedOff = ChatSwitch()
+    package var switchedOff = ChatSwitch()
 
     /// An address mute ends with `unmute`, or after this long — a shared
     /// address (a lab behind one router) must not stay silent for ever
     /// because a mute was forgotten.
-    static let addressMuteSeconds = 60.0 * 60
+    package static let addressMuteSeconds = 60.0 * 60
 
     init(limits: ChatLimits) {
         budget = ChatBudget(limits: limits)
@@ -81,7 +81,7 @@ extension Server {
     /// flooder who comes back under another name stays muted); `unmute NAME`
     /// lifts both. Returns the address muted or unmuted, if any.
     @discardableResult
-    func setAddressMute(of player: Player, _ muted: Bool) -> String? {
+    package func setAddressMute(of player: Player, _ muted: Bool) -> String? {
         let now = loop.now
         if muted {
             guard let address = chatAddress(of: player) else { return nil }

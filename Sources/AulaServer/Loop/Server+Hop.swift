@@ -22,7 +22,7 @@ extension Server {
 extension Server {
     /// Runs slow work (password hashing, reading files) on a background thread, neither the
     /// loop's nor the store's; `then` runs on the loop with its value.
-    func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {
+    package func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {
         let back = loop.bind(then)
         DispatchQueue.global().async { back(body()) }
     }

@@ -2,7 +2,7 @@
 /// accents sort with their letter (`águila` next to `abeja`, not after
 /// `zorro`), case does not matter, and `ñ` is a letter of its own after `n`.
 /// Code-point order (what `<` and SQLite give) puts every accented word last.
-enum Collation {
+package enum Collation {
     /// The sort key: lowercased, accents folded, `ñ` after every other `n…`.
     static func key(_ s: String) -> String {
         var out = String.UnicodeScalarView()
@@ -26,7 +26,7 @@ enum Collation {
     }
 
     /// Whether `a` comes before `b`; equal keys fall back to code points so the order is total.
-    static func less(_ a: String, _ b: String) -> Bool {
+    package static func less(_ a: String, _ b: String) -> Bool {
         let ka = key(a), kb = key(b)
         return ka != kb ? ka < kb : a < b
     }

@@ -35,7 +35,7 @@ public struct TextContext {
     }
 
     /// A catalog message in the reader's language.
-    public func say(_ key: String, _ args: String...) -> String {
+    public func say(_ key: String, _ args: any PhraseArgumentConvertible...) -> String {
         catalog.text(Phrase(key, args), language)
     }
 

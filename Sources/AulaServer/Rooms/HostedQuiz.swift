@@ -1,6 +1,6 @@
 import AulaGames
 
-/// What the teachers' console (Admin/Admin+QuizHost.swift) needs of a quiz room it hosts
+/// What the teachers' console (AulaAdmin/Admin+QuizHost.swift) needs of a quiz room it hosts
 /// (`quiz host DECK`, `quiz start`, `quiz next`, `quiz end`). The quiz room lives in its own
 /// module (AulaQuizRoom) that the core cannot import, so the console reaches it through this.
 package protocol HostedQuiz: RoomGame {
@@ -19,7 +19,7 @@ package protocol HostedQuiz: RoomGame {
 extension Server {
     /// Opens a teacher-hosted quiz room for `group`. `standIn` is the teacher's
     /// stand-in host (no connection); the game comes from the registered `quiz` factory.
-    func openHostedQuiz(_ game: any HostedQuiz, standIn: Player, teacher: String) -> Room {
+    package func openHostedQuiz(_ game: any HostedQuiz, standIn: Player, teacher: String) -> Room {
         roomCounter += 1
         let room = Room(id: "quiz-\(roomCounter)", game: game, host: standIn, server: self)
         room.teacherHost = teacher

@@ -5,17 +5,17 @@ public final class Room {
     public let id: String
     public let game: RoomGame
     public internal(set) var host: Player
-    public internal(set) var players: [Player] = []
+    public package(set) var players: [Player] = []
     public internal(set) var spectators: [Player] = []
     /// Teachers watching from the admin console get what the room sees.
     package var watchers: [Client] = []
     /// The teacher who runs this room from the console (`quiz host DECK`), or
     /// nil for a student's room. Such a room's `host` is a stand-in that plays
     /// no part and has no connection; the room stays open when empty.
-    public internal(set) var teacherHost: String?
+    public package(set) var teacherHost: String?
     package weak var server: Server?
 
-    init(id: String, game: RoomGame, host: Player, server: Server) {
+    package init(id: String, game: RoomGame, host: Player, server: Server) {
         self.id = id
         self.game = game
         self.host = host

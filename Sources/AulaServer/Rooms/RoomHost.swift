@@ -19,6 +19,8 @@ package protocol RoomHost: AnyObject {
     var store: Store { get }
     /// The class session a teacher opened, if any (rounds are filed under it).
     var classSession: ClassSession? { get }
+    /// The operator's log (a `Sendable` value: store-thread callbacks may capture it).
+    var log: Log { get }
 
     /// Reads on the store thread; `then` runs on the loop (Loop/Server+Hop.swift).
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,

@@ -39,7 +39,7 @@ extension Server {
     }
 
     /// Finds a room by id (`hangman-3`), case-insensitively, or by its number alone.
-    func findRoom(_ word: String) -> Room? {
+    package func findRoom(_ word: String) -> Room? {
         let w = word.lowercased()
         if let room = rooms[w] { return room }
         if Int(w) != nil { return rooms.values.first { $0.id.hasSuffix("-\(w)") } }

@@ -5,7 +5,7 @@ import AulaNet
 /// the reconnect grace and a new client can take it back.
 public final class Client {
     /// Where in the login conversation this connection is.
-    enum Stage {
+    package enum Stage {
         case name
         case classCode(name: String)
         case pin(name: String, group: GroupRef)
@@ -16,7 +16,7 @@ public final class Client {
 
     package let connection: Connection
     package var renderer: Renderer
-    var stage: Stage = .name {
+    package var stage: Stage = .name {
         // Playing means logged in: the network's login deadline and pre-login cap let go.
         didSet { if case .playing = stage { connection.markLoggedIn() } }
     }
@@ -28,7 +28,7 @@ public final class Client {
     /// invalid bytes removed — a name typed like that is refused, not cleaned.
     var lastLineWasCleaned = false
 
-    init(connection: Connection, language: Language) {
+    package init(connection: Connection, language: Language) {
         self.connection = connection
         self.renderer = Renderer(language: language)
     }

@@ -6,17 +6,20 @@ import AulaGames
 /// classmates behind the same school router who log in with their own PIN
 /// still can). "This machine" (127.0.0.1, ::1) is never held by address.
 /// Memory only: a restart, `unkick NAME` or closing the class lifts them.
-final class KickList {
-    struct Hold {
+package final class KickList {
+    package struct Hold {
         let name: String
         let groupKey: String
         /// As the teacher typed it; nil: "ask your teacher why", in the student's language.
         let reason: String?
         let until: Double
+        package init(name: String, groupKey: String, reason: String?, until: Double) {
+            self.name = name; self.groupKey = groupKey; self.reason = reason; self.until = until
+        }
     }
 
-    static let defaultMinutes = 10
-    static let maxMinutes = 24 * 60
+    package static let defaultMinutes = 10
+    package static let maxMinutes = 24 * 60
 
     /// By group key + look-alike name key (`Server.playerKey`).
     private(set) var names: [String: Hold] = [:]
@@ -25,7 +28,7 @@ final class KickList {
     /// Seconds added to the loop clock: tests move a kick's end closer.
     var clockOffset = 0.0
 
-    func add(_ hold: Hold, key: String, address: String?) {
+    package func add(_ hold: Hold, key: String, address: String?) {
         names[key] = hold
         if let address, !KickList.isThisMachine(address) { addresses[address] = hold }
     }
@@ -39,7 +42,7 @@ final class KickList {
 
     /// `unkick NAME`: every hold of that name key, in any group, and its addresses.
     /// Returns the names lifted.
-    func lift(nameKey: String) -> [String] {
+    package func lift(nameKey: String) -> [String] {
         let keys = names.filter { $0.key.hasSuffix("\u{0}" + nameKey) }
         for (key, hold) in keys {
             names.removeValue(forKey: key)
@@ -51,7 +54,7 @@ final class KickList {
     }
 
     /// Closing the class lifts the kicks of its group: a kick lasts at most until the class closes.
-    func lift(groupKey: String) {
+    package func lift(groupKey: String) {
         names = names.filter { $0.value.groupKey != groupKey }
         addresses = addresses.filter { $0.value.groupKey != groupKey }
     }
@@ -61,14 +64,14 @@ final class KickList {
         if addresses.values.contains(where: { $0.until <= now }) { addresses = addresses.filter { $0.value.until > now } }
     }
 
-    static func isThisMachine(_ address: String) -> Bool { address == "127.0.0.1" || address == "::1" }
+    package static func isThisMachine(_ address: String) -> Bool { address == "127.0.0.1" || address == "::1" }
 
     /// Whole minutes left, at least 1.
     static func minutes(_ seconds: Double) -> Int { max(1, Int((seconds / 60).rounded(.up))) }
 }
 
 extension Server {
-    var kickNow: Double { loop.now + kicks.clockOffset }
+    package var kickNow: Double { loop.now + kicks.clockOffset }
 
     /// At login: the name (in that group) or the address is kicked. Refuses
     /// with `kicked {minutes, reason}` and `Name:` again; true when it refused.

@@ -11,17 +11,17 @@ public final class Player {
     /// `Player.standInID`, which no row has (SQLite row ids start at 1).
     public let studentID: Int64
     // Who is online and where is cached for `who` (Limits/Listings.swift): a change says so.
-    public internal(set) var room: Room? { didSet { RosterChanges.bump() } }
+    public package(set) var room: Room? { didSet { RosterChanges.bump() } }
     package var client: Client? { didSet { RosterChanges.bump() } }
-    public internal(set) var muted = false
+    public package(set) var muted = false
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
-    public internal(set) var timeMultiplier: Double?
+    public package(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
     /// What they last did and when, for the teacher's page (PlayerActivity.swift).
     var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect
     /// grace, a name without a PIN is given back only to the same address.
-    var peerAddress: String
+    package var peerAddress: String
     /// Someone (the code editor) may take every line this player types.
     /// While it does, pasting a whole program at once is allowed: the flood
     /// limit rises tenfold (still bounded) for this connection.
@@ -35,9 +35,9 @@ public final class Player {
         client?.connection.linesPerSecondOverride = lineInterceptor == nil ? nil : Player.pastedLinesPerSecond
     }
 
-    static let standInID: Int64 = 0
+    package static let standInID: Int64 = 0
 
-    init(name: String, group: GroupRef, studentID: Int64, client: Client) {
+    package init(name: String, group: GroupRef, studentID: Int64, client: Client) {
         self.name = name
         self.group = group
         self.studentID = studentID
@@ -68,5 +68,6 @@ public final class Player {
 public struct GroupRef: Sendable, Equatable {
     public let id: Int64
     public let name: String
+    package init(id: Int64, name: String) { self.id = id; self.name = name }
     public var key: String { name.lowercased() }
 }

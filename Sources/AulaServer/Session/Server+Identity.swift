@@ -117,7 +117,7 @@ extension Server {
         loop.schedule(after: Self.pruneEvery) { [weak self] in
             guard let self, !self.shuttingDown else { return }
             self.pinLockouts.forgetQuiet(now: self.loop.now)
-            self.adminConsole?.lockout.forgetQuiet(now: self.loop.now)
+            self.adminConsole?.forgetQuietLockouts(now: self.loop.now)
             self.startIdentityMaintenance()
         }
     }
@@ -131,7 +131,7 @@ extension Server {
         write({ db in try db.pruneStudents(before: cutoff, keeping: online, limit: chunk) },
               then: { [weak self] result in
             guard case .success(let count) = result else { return }
-            if count > 0 { log(.info, "students.pruned", ("rows", count)) }
+            if count > 0 { self?.log(.info, "students.pruned", ("rows", count)) }
             // More to do: the next chunk goes behind whatever was queued meanwhile.
             if count >= chunk { self?.pruneStudentRows() }
         })

@@ -20,7 +20,7 @@ extension Server {
     }
 
     /// The group newcomers join right now: the class session's, or `open`.
-    var currentGroup: GroupRef { classSession?.group ?? openGroupRef }
+    package var currentGroup: GroupRef { classSession?.group ?? openGroupRef }
 
     func loginLine(_ line: String, from client: Client) {
         // A few settings work at any prompt, Name: included (SPEC §3).

@@ -22,7 +22,7 @@ public enum HangmanWordBank {
 
     /// Seeds at server start, synchronously on the store thread; a failure is
     /// logged and the server starts anyway (rounds then use what the bank has).
-    public static func seedAtStart(_ decks: [WordDeck], store: Store) {
+    public static func seedAtStart(_ decks: [WordDeck], store: Store, log: Log) {
         guard !decks.isEmpty else { return }
         do {
             let added = try store.sync { db in try seed(decks, into: db) }

@@ -10,8 +10,10 @@ import AulaStore
 /// instead of going to a file nobody will open) and is announced; a daily
 /// backup is made on the store thread. Loop thread only, except the store
 /// callbacks, which hop onto the loop.
-final class StorageWatch {  // loop thread only, like Server
+package final class StorageWatch {  // loop thread only, like Server
     weak var server: Server?
+    /// The server's log, kept so store-thread callbacks can write without the server.
+    let log: Log
     /// The fault announced and not yet cleared (one announcement per episode).
     private(set) var announcedFault: StoreError?
     private(set) var moved = false
@@ -21,6 +23,7 @@ final class StorageWatch {  // loop thread only, like Server
 
     init(server: Server) {
         self.server = server
+        self.log = server.log
     }
 
     /// Hooks the store's callbacks and starts the periodic checks.
@@ -28,6 +31,7 @@ final class StorageWatch {  // loop thread only, like Server
         guard let server else { return }
         let loop = server.loop
         let path = server.config.databasePath
+        let log = self.log
         let fault = loop.bind { [weak self] (error: StoreError) in self?.fault(error) }
         let recovered = loop.bind { [weak self] in self?.recovered() }
         server.store.onError = { error in
@@ -103,7 +107,7 @@ final class StorageWatch {  // loop thread only, like Server
     }
 
     /// Tells a teacher who logs in while a fault is on (they missed the announcement).
-    func remind(_ send: (Event) -> Void) {
+    package func remind(_ send: (Event) -> Void) {
         guard let server else { return }
         if moved {
             send(InfoEvent("admin.storage.moved", server.config.databasePath, style: .warn))
@@ -133,6 +137,7 @@ final class StorageWatch {  // loop thread only, like Server
         let directory = backupDirectory
         let keep = server.config.backupKeep
         let stamp = BackupFiles.stamp(Date())
+        let log = self.log
         let finished = loop.bind { [weak self] (result: Result<String, StoreError>) in
             guard let self else { return }
             self.backupRunning = false

@@ -1,5 +1,6 @@
 import Dispatch
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// One admin command being run: who typed what, how to answer, and how it
@@ -26,6 +27,8 @@ final class AdminCall {
     }
 
     var client: Client { session.client }
+    /// The server's log: `log(.info, "event", ...)` in a command.
+    var log: Log { server.log }
     var language: Language { client.renderer.language }
 
     func say(_ event: Event) { client.send(event) }
@@ -82,14 +85,5 @@ final class AdminCall {
     /// Asks a question; a hidden one (a password) turns telnet echo off.
     func ask(_ kind: PromptEvent.Kind, _ key: String, hidden: Bool, answer: @escaping (String) -> Void) {
         session.ask(kind, Phrase(key), hidden: hidden, answer: answer)
-    }
-}
-
-extension Server {
-    /// Appends an audit row (who, when, what, how it ended). Never holds a password.
-    func audit(teacher: String, command: String, outcome: String) {
-        let now = wallClock()
-        let command = String(command.prefix(500))
-        store.write { db in try db.appendAudit(at: now, teacher: teacher, command: command, outcome: outcome) }
     }
 }

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// `forget [GROUP/]NAME` (SPEC §12, issue 17): deletes a student and every row

@@ -1,5 +1,6 @@
 import AulaGames
 import AulaNet
+import AulaServer
 import AulaStore
 
 /// Accounts and the server itself: `teacher add NAME`, `passwd`, `shutdown [seconds]`.
@@ -131,7 +132,7 @@ extension AdminPort {
     func shutdownNow(teacher: String) {
         shutdownTimers = []
         guard let server else { return }
-        log(.info, "admin.shutdown", ("teacher", teacher))
+        server.log(.info, "admin.shutdown", ("teacher", teacher))
         server.shutdown(reason: "admin")
     }
 

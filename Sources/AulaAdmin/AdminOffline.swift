@@ -1,5 +1,6 @@
 import Foundation
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// What the `aula` subcommands do straight on the database file (WAL lets

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// Running the lesson: `room create|close`, `challenge start|stop`,
 /// `pause`/`resume`/`skip`/`extend` (through each game's hooks), and
@@ -222,16 +223,5 @@ public enum Accommodation {
                   value >= 1, value <= 4 else { return nil }
             return .some(value == 1 ? nil : value)
         }
-    }
-}
-
-extension Server {
-    /// [admin hook] Called from `handleLine` for every line a player types: a
-    /// student who logged in after the teacher's `accommodate` gets it here,
-    /// before their first command starts any clock.
-    func applyRememberedAccommodation(to player: Player) {
-        guard !rememberedAccommodations.isEmpty, player.timeMultiplier == nil,
-              let multiplier = rememberedAccommodations[player.key] else { return }
-        player.timeMultiplier = multiplier
     }
 }

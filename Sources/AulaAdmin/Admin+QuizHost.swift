@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// `quiz host DECK`, `quiz start [ROOM] [TEAMS]`, `quiz next [ROOM]`, `quiz end
 /// [ROOM]` (SPEC §12): a quiz the teacher runs from the console without playing

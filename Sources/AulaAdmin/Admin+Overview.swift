@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// The teacher sees the room (issue 13): `levels` (what `challenge start`

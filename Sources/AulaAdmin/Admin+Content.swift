@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// The word bank and the content folder: `words list|add|del`, `reload` (`decks`: Admin+Overview).

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// The teachers' console commands (SPEC §7), English names with Spanish
 /// aliases; usage and help live in the catalog as `usage.admin.<x>` /

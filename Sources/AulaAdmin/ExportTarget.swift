@@ -1,5 +1,6 @@
 import Foundation
 import AulaGames
+import AulaServer
 
 /// Where a console `export` may write (SPEC §12; issue 12, defect 8:
 /// `export aula.sqlite` once replaced the live database with a CSV). A file

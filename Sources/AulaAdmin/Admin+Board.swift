@@ -1,3 +1,5 @@
+import AulaServer
+
 /// `board follow ROOM|challenge|class|auto` (SPEC §12): what the projector
 /// shows. `board` alone says the board's address and what it follows.
 extension AdminCall {
@@ -24,7 +26,8 @@ extension AdminCall {
     }
 }
 
-extension Board.Follow: CustomStringConvertible {
+// Not `CustomStringConvertible`: that would be a retroactive conformance from this module.
+extension Board.Follow {
     var description: String {
         if case .room(let id) = self { return id }
         return word

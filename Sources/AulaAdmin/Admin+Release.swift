@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// `release NAME|ADDRESS` (SPEC §12): frees a name the reconnect grace holds

@@ -1,5 +1,6 @@
 import Foundation
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// Scores and records: `leaderboard`, `export`, `reset`, `audit`.
@@ -39,7 +40,7 @@ extension AdminCall {
 
     /// `export [summary] FILE.csv [GROUP] [--force] [--bom]` — the same columns
     /// as `aula export scores|summary --csv`, into the exports folder
-    /// (Admin/ExportTarget.swift). `--bom` starts the file with a UTF-8 BOM (Excel).
+    /// (ExportTarget.swift). `--bom` starts the file with a UTF-8 BOM (Excel).
     func exportScores(_ args: Arguments) {
         let switches: Set<String> = ["--force", "--bom"]
         let force = args.words.contains { $0.lowercased() == "--force" }

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// Seeing and moderating the class: `players`, `rooms`, `watch`, `unwatch`,
 /// `kick`, `mute`, `unmute`, `broadcast`.

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// `chat off|on [ROOM|lobby|all]` (issue 13): the teacher switches chat off in
 /// one room, in the lobbies, or everywhere (no word: everywhere). Students

@@ -1,5 +1,6 @@
 import Foundation
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// Groups, rosters and class periods: `groups`, `group add`, `roster import`,

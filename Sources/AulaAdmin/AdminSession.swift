@@ -1,6 +1,7 @@
 import Dispatch
 import AulaGames
 import AulaNet
+import AulaServer
 import AulaStore
 
 /// One teacher's connection to the admin port: the login (`Teacher:`,
@@ -43,6 +44,8 @@ final class AdminSession {
     }
 
     var connection: Connection { client.connection }
+    /// The server's log.
+    var log: Log { server.log }
     var isOpen: Bool { connection.isOpen }
 
     // MARK: Login
@@ -198,7 +201,7 @@ final class AdminSession {
             case .success(let found): row = found
             case .failure(let error):
                 lockout.port?.lockout.settleUnchecked(name)
-                log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
+                server.log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
                 self?.passwordUnchecked()
                 return
             }
@@ -226,7 +229,7 @@ final class AdminSession {
                     }
                     let lock = lockout.port?.lockout.settleFailure(name, now: now)
                     server.audit(teacher: String(name.prefix(32)), command: "login", outcome: lock == nil ? "wrong_password" : "locked")
-                    log(.warn, "admin.login_failed", ("name", String(name.prefix(32))), ("peer", peer))
+                    server.log(.warn, "admin.login_failed", ("name", String(name.prefix(32))), ("peer", peer))
                     self?.passwordWrong(lock: lock)
                 }
             }

@@ -1,5 +1,6 @@
 import AulaGames
 import AulaNet
+import AulaServer
 
 /// The admin port (127.0.0.1:4001 by default): one `AdminSession` per teacher
 /// connection, and what all of them share — the password lockout, the

@@ -1,13 +1,10 @@
 import AulaGames
+import AulaServer
 import AulaStore
 
 /// The teacher sees who is stuck where (issue 14, SPEC §12): `progress
 /// [GROUP]`, `code NAME [LEVEL]`, `hint NAME TEXT`.
 extension AdminCall {
-    /// Failed attempts, or minutes since the first attempt, that make a student "stuck" on a level.
-    static let stuckAttempts = 5
-    static let stuckSeconds = 600.0
-
     /// `progress [GROUP]` — students × levels: solved with stars, attempts, stuck.
     func showProgress(_ args: Arguments) {
         let typed = args.isEmpty ? nil : args.text
@@ -80,65 +77,6 @@ extension AdminCall {
     }
 }
 
-/// `admin.progress {group, levels:[id], students:[{name, levels:[{level, solved, stars, attempts, stuck}]}]}`.
-/// Text: one row per student, one cell per level: `✓3` solved with 3 stars,
-/// `4` four attempts, `4!` stuck, `.` not tried.
-struct AdminProgressEvent: Event {
-    struct Cell: Sendable { let level: String; let solved: Bool; let stars: Int; let attempts: Int; let stuck: Bool }
-    struct Row: Sendable { let name: String; let cells: [Cell] }
-    let group: String
-    let levels: [String]
-    let rows: [Row]
-
-    var name: String { "admin.progress" }
-
-    func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("group", .string(group)), ("levels", .array(levels.map { .string($0) })),
-         ("students", .array(rows.map { row in
-             .object([("name", .string(row.name)), ("levels", .array(row.cells.map { c in
-                 .object([("level", .string(c.level)), ("solved", .bool(c.solved)), ("stars", .int(c.stars)),
-                          ("attempts", .int(c.attempts)), ("stuck", .bool(c.stuck))])
-             }))])
-         }))]
-    }
-
-    static func cell(_ c: Cell) -> String {
-        if c.solved { return "✓\(c.stars)" }
-        if c.attempts == 0 { return "." }
-        return "\(c.attempts)" + (c.stuck ? "!" : "")
-    }
-
-    func text(_ t: TextContext) -> [String] {
-        var out = [t.paint(.title, t.say("admin.progress.title", group))]
-        guard !rows.isEmpty else { return out + [t.say("admin.progress.empty")] }
-        if t.reader {
-            for row in rows {
-                let parts = row.cells.compactMap { c -> String? in
-                    if c.solved { return t.say("admin.progress.reader_solved", c.level, String(c.stars)) }
-                    if c.attempts == 0 { return nil }
-                    return t.say(c.stuck ? "admin.progress.reader_stuck" : "admin.progress.reader_tried", c.level, String(c.attempts))
-                }
-                out.append(row.name + ": " + (parts.isEmpty ? t.say("admin.progress.reader_none") : parts.joined(separator: "; ")))
-            }
-            return out
-        }
-        let nameWidth = min(16, max(4, rows.map(\.name.count).max() ?? 4))
-        let width = max(4, (levels.map(\.count).max() ?? 4) + 1)
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? String(s.prefix(n)) : s + String(repeating: " ", count: n - s.count) }
-        out.append(pad("", nameWidth) + " " + levels.map { pad($0, width) }.joined())
-        for row in rows {
-            var line = pad(row.name, nameWidth) + " "
-            for c in row.cells {
-                let text = pad(AdminProgressEvent.cell(c), width)
-                line += c.stuck ? t.paint(.bad, text) : (c.solved ? t.paint(.good, text) : text)
-            }
-            out.append(line)
-        }
-        out.append(t.paint(.dim, t.say("admin.progress.legend")))
-        return out
-    }
-}
-
 /// `admin.code {student, level, live, lines:[{n, text}]}` — a student's program.
 struct AdminCodeEvent: Event {
     let student: String
@@ -161,30 +99,5 @@ struct AdminCodeEvent: Event {
         let width = String(lines.count).count
         for (i, line) in lines.enumerated() { out.append(LevelCodeText.numbered(i + 1, line, width: width, t)) }
         return out
-    }
-}
-
-extension AdminProgressEvent {
-    /// Students × levels for one group, from the attempts and solves stored
-    /// (the console's `progress` and the board's `/teacher` read the same).
-    static func read(_ db: Database, group: GroupRef, levels: [String], now: Double) throws -> AdminProgressEvent {
-        let summaries = try db.levelAttemptSummaries(groupID: group.id)
-        var rows: [AdminProgressEvent.Row] = []
-        for student in try db.students(groupID: group.id) {
-            let solved = Dictionary(try db.levelProgress(studentID: student.id).map { ($0.levelID, $0) },
-                                    uniquingKeysWith: { a, _ in a })
-            let tries = Dictionary(summaries.filter { $0.studentID == student.id }.map { ($0.levelID, $0) },
-                                   uniquingKeysWith: { a, _ in a })
-            let cells = levels.map { id -> AdminProgressEvent.Cell in
-                let attempts = tries[id]
-                let stuck = solved[id] == nil && attempts.map {
-                    $0.failed >= AdminCall.stuckAttempts || now - $0.firstAt >= AdminCall.stuckSeconds
-                } == true
-                return AdminProgressEvent.Cell(level: id, solved: solved[id] != nil, stars: solved[id]?.stars ?? 0,
-                                               attempts: attempts?.attempts ?? 0, stuck: stuck)
-            }
-            rows.append(AdminProgressEvent.Row(name: student.name, cells: cells))
-        }
-        return AdminProgressEvent(group: group.name, levels: levels, rows: rows)
     }
 }

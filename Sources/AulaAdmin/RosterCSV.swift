@@ -1,4 +1,5 @@
 import AulaGames
+import AulaServer
 
 /// A class roster file: a header row with a `name` column (`nombre` works
 /// too) and an optional `pin` column, then one student a row. Commas or
