@@ -119,7 +119,9 @@ struct LevelAttemptEvent: Event {
 
     func text(_ t: TextContext) -> [String] {
         let what = t.say(kind == "submit" ? "level.attempt.submit" : "level.attempt.run")
-        if ok { return [t.say("level.attempt.ok", student, level, what, String(statements))] }
-        return [t.say("level.attempt.failed", student, level, what, code ?? "-", String(statements))]
+        // One statement is said in the singular ("1 statement"), as the catalog's `.one` keys do elsewhere.
+        if ok { return [t.say(statements == 1 ? "level.attempt.ok.one" : "level.attempt.ok", student, level, what, String(statements))] }
+        return [t.say(statements == 1 ? "level.attempt.failed.one" : "level.attempt.failed", student, level, what, code ?? "-",
+                      String(statements))]
     }
 }

@@ -105,6 +105,9 @@ public struct QuizRoundEndEvent: Event {
     public let teams: [Line]
     /// False when the database could not save the result (it is still shown).
     public let saved: Bool
+    /// A quiz the teacher runs from the console: only the teacher can play it
+    /// again, so students are not told to type `start` (text only, not in JSON).
+    public var teacherHosted = false
 
     public var name: String { "round.end" }
 
@@ -133,7 +136,7 @@ public struct QuizRoundEndEvent: Event {
         if !teams.isEmpty { table("quiz.leaderboard.teams", teams, names: false) }
         table("quiz.leaderboard.players", leaderboard, names: true)
         if !saved { lines.append(t.paint(.warn, t.say("quiz.not_saved"))) }
-        lines.append(t.say("quiz.again"))
+        lines.append(t.say(teacherHosted ? "quiz.again.teacher" : "quiz.again"))
         return lines
     }
 

@@ -232,7 +232,7 @@ extension QuizRoom {
                 thisRank[a] != nil && thisRank[a] == thisRank[b]
             },
             teams: results.teamLeaderboard.map { .init(rank: $0.rank, name: $0.name, points: $0.points) },
-            saved: saved)
+            saved: saved, teacherHosted: room?.teacherHost != nil)
         room?.broadcast(event)
     }
 }

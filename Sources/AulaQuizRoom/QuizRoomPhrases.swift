@@ -14,5 +14,6 @@ public enum QuizRoomPhrases {
         "quiz.question.band.reader", "quiz.question.band.reader.one", "quiz.hint.scale",
         "quiz.feedback.rank", "quiz.feedback.correct", "quiz.feedback.wrong", "quiz.feedback.none",
         "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
+        "quiz.again.teacher",
     ]
 }

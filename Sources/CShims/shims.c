@@ -269,3 +269,14 @@ long aula_raise_fd_limit(void) {
     }
     return (long)lim.rlim_cur;
 }
+
+#include <sys/ioctl.h>
+
+/* The terminal's size (TIOCGWINSZ; ioctl is variadic, so Swift calls it here). */
+int aula_terminal_size(int fd, int *columns, int *rows) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0) return -1;
+    *columns = ws.ws_col;
+    *rows = ws.ws_row;
+    return 0;
+}

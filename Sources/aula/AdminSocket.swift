@@ -10,6 +10,8 @@ import Glibc
 /// guesses from line endings), and the server marks a password prompt with
 /// IAC WILL ECHO and its end with IAC WONT ECHO, as telnet servers do. Lines
 /// come out tagged with that state; no prompt text is ever matched (issue 18).
+/// On a terminal it also answers the server's DO NAWS with the window's size
+/// (and each new size), so answers wrap at the teacher's width, not at 80.
 final class AdminSocket {
     let fd: Int32
     /// Bytes of a line not ended yet (telnet commands already taken out).
@@ -24,11 +26,19 @@ final class AdminSocket {
     private(set) var lastLineHidden = false
     /// The CR LF the server adds after IAC WONT ECHO (the hidden answer's line end) is not a line of output.
     private var skipNewlineAfterReveal = false
+    /// The terminal's size, set on a terminal only: the server's DO NAWS is then
+    /// answered, so the console wraps at the teacher's width instead of 80.
+    /// Left nil (a pipe, a script), NAWS stays unanswered and the width 80.
+    var windowSize: (() -> (columns: Int, rows: Int)?)?
+    /// NAWS agreed (we said WILL): size changes are sent as they happen.
+    private var nawsOn = false
+    /// The size last sent, so a resize to the same size sends nothing.
+    private var sentSize: (columns: Int, rows: Int)?
 
     private enum Telnet {
         static let iac: UInt8 = 255, nop: UInt8 = 241, sb: UInt8 = 250, se: UInt8 = 240
         static let will: UInt8 = 251, wont: UInt8 = 252, `do`: UInt8 = 253, dont: UInt8 = 254
-        static let echo: UInt8 = 1
+        static let echo: UInt8 = 1, naws: UInt8 = 31
     }
 
     init(host: String, port: Int) throws {
@@ -67,6 +77,22 @@ final class AdminSocket {
             if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Tells the server the terminal's size (IAC SB NAWS), once NAWS is agreed
+    /// and only when it changed.
+    func sendWindowSize(_ size: (columns: Int, rows: Int)) {
+        guard nawsOn, sentSize.map({ $0 != size }) ?? true else { return }
+        sentSize = size
+        var bytes: [UInt8] = [Telnet.iac, Telnet.sb, Telnet.naws]
+        for value in [size.columns, size.rows] {
+            let clamped = UInt16(clamping: value)
+            for byte in [UInt8(clamped >> 8), UInt8(clamped & 0xFF)] {
+                bytes.append(byte)
+                if byte == Telnet.iac { bytes.append(byte) }
+            }
+        }
+        sendBytes(bytes + [Telnet.iac, Telnet.se])
     }
 
     /// Complete lines already received or arriving now, each with whether it
@@ -135,7 +161,12 @@ final class AdminSocket {
                     hidden = false
                     skipNewlineAfterReveal = true
                 }
-                // Other options (NAWS, TTYPE...) are left unanswered: the server asks once.
+                if raw[i + 2] == Telnet.naws && command == Telnet.do, !nawsOn, let size = windowSize?() {
+                    nawsOn = true
+                    sendBytes([Telnet.iac, Telnet.will, Telnet.naws])
+                    sendWindowSize(size)
+                }
+                // Other options (TTYPE...) are left unanswered: the server asks once.
                 i += 3
             case Telnet.sb:
                 // Subnegotiation: skip to IAC SE.

@@ -13,6 +13,8 @@ enum AdminTerminal {
     /// The terminal as it was, for the signal handlers (set once, before raw mode).
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var isRaw = false
+    /// Set by SIGWINCH: the terminal was resized, tell the server the new width.
+    nonisolated(unsafe) static var resized = false
 
     static func enterRaw() -> Bool {
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
@@ -73,7 +75,15 @@ enum AdminTerminal {
         var editor = LineEditor()
         var decoder = KeyDecoder()
         var prompt = ""
+        // The console wraps its answers at this terminal's width (telnet NAWS),
+        // and again after every resize (SIGWINCH interrupts the poll below).
+        connection.windowSize = { TerminalSize.of(STDOUT_FILENO) }
+        signal(SIGWINCH) { _ in AdminTerminal.resized = true }
         while true {
+            if resized {
+                resized = false
+                if let size = TerminalSize.of(STDOUT_FILENO) { connection.sendWindowSize(size) }
+            }
             var fds = [pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, -1) < 0 {

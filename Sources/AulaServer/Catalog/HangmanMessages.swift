@@ -273,7 +273,7 @@ extension CatalogParts {
             "hangman.reader.gallows_full": "La figura de {0} está completa: no le quedan vidas.",
             "hangman.race.about": "Carrera: {0}, mazo {1}, {2} segundos de reloj",
             "hangman.race.how": "Una carrera: todo el mundo adivina la misma palabra a la vez, con sus propias vidas. La sala ve cuántas letras ha encontrado cada cual, nunca cuáles.",
-            "hangman.race.started": "¡Empieza la carrera! La palabra tiene {0} letras; tenéis {1} segundos. Escribe letras cuando quieras.",
+            "hangman.race.started": "¡Empieza la carrera! La palabra tiene {0} letras y hay {1} segundos. Escribe letras cuando quieras.",
             "hangman.race.completed": "¡{0} ha completado la palabra!",
             "hangman.race.header": "Carrera — quedan {0} segundos:",
             "hangman.race.row": "{0}: {1} de {2} letras, {3}/{4} vidas",

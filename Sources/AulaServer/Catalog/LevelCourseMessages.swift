@@ -46,6 +46,11 @@ extension CatalogParts {
             "level.facing_letter.E": "E",
             "level.facing_letter.S": "S",
             "level.facing_letter.W": "W",
+            // Played by hand after issue 18 (play branch): one, not "1 statements" / "1 levels solved".
+            "level.attempt.ok.one": "{0} on {1}: {2} solved (1 statement).",
+            "level.attempt.failed.one": "{0} on {1}: {2} not solved — {3} (1 statement).",
+            "me.xp.one": "Experience: {0} XP, 1 level solved.",
+            "level.map.title.one": "Your map: {0} XP, 1 level solved.",
         ],
         es: [
             "_part.level_course": "curso de niveles",
@@ -90,6 +95,11 @@ extension CatalogParts {
             "level.facing_letter.E": "E",
             "level.facing_letter.S": "S",
             "level.facing_letter.W": "O",
+            // Probado a mano tras el issue 18 (rama play): uno, no "1 instrucciones" / "1 niveles resueltos".
+            "level.attempt.ok.one": "{0} en {1}: {2} resuelta (1 instrucción).",
+            "level.attempt.failed.one": "{0} en {1}: {2} sin resolver — {3} (1 instrucción).",
+            "me.xp.one": "Experiencia: {0} XP, 1 nivel resuelto.",
+            "level.map.title.one": "Tu mapa: {0} XP, 1 nivel resuelto.",
         ]
     )
 }

@@ -13,6 +13,8 @@ extension CatalogParts {
             "error.no_hosted_quiz": "You host no quiz. Type quiz host DECK, or name the room (quiz next quiz-3).",
             "error.not_hosted_quiz": "{0} is not a quiz run from the console. For a student's room use skip {0}.",
             "error.quiz_room_needed": "You host several quizzes ({0}): name one, e.g. quiz next {1}.",
+            // Played by hand after issue 18 (the play branch): the end of a teacher-run quiz.
+            "quiz.again.teacher": "Your teacher can start this quiz again from the console.",
         ],
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
@@ -25,6 +27,8 @@ extension CatalogParts {
             "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
             "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para la sala de un estudiante usa saltar {0}.",
             "error.quiz_room_needed": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario siguiente {1}.",
+            // Probado a mano tras el issue 18 (rama play): el final de un cuestionario que dirige la consola.
+            "quiz.again.teacher": "Tu docente puede volver a empezar este cuestionario desde la consola.",
         ]
     )
 }

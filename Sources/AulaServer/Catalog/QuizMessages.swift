@@ -214,7 +214,7 @@ extension CatalogParts {
             "quiz.room.about": "{0} ({1}, {2} preguntas)",
             "quiz.room.created": "La sala de cuestionario {0} está lista — {1}",
             "quiz.room.description": "{0}",
-            "quiz.room.how": "Tus compañeros escriben unirse {0}. Elegid equipo con equipo NOMBRE (o quien creó la sala escribe equipos auto 2). Quien creó la sala escribe empezar cuando estéis todos.",
+            "quiz.room.how": "El resto de la clase escribe unirse {0}. Elige equipo con equipo NOMBRE (o quien creó la sala escribe equipos auto 2). Quien creó la sala escribe empezar cuando esté todo el mundo.",
             "quiz.question.header.reader": "Sala {2}, pregunta {0} de {1}:",
             "quiz.question.answer": "{0}) {1}",
             "quiz.question.answer.reader": "Respuesta {0}: {1}.",

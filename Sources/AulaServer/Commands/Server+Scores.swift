@@ -85,7 +85,7 @@ public struct MeEvent: Event {
         return [t.paint(.title, t.say("me.title", player, group)),
                 "  " + t.say("me.points", String(p["hangman"] ?? 0), String(p["quiz"] ?? 0), String(p["level"] ?? 0),
                              String(p.values.reduce(0, +))),
-                "  " + t.say("me.xp", String(summary.xp), String(summary.solved.count)),
+                "  " + t.say(summary.solved.count == 1 ? "me.xp.one" : "me.xp", String(summary.xp), String(summary.solved.count)),
                 summary.solved.isEmpty ? "" : "  " + t.say("me.solved", summary.solved.sorted().joined(separator: ", "))]
             .filter { !$0.isEmpty }
     }

@@ -36,7 +36,7 @@ public struct LevelMapEvent: Event {
     public func text(_ t: TextContext) -> [String] {
         let lang = t.language.rawValue
         guard !worlds.isEmpty else { return [t.say("level.map.empty")] }
-        var lines = [t.paint(.title, t.say("level.map.title", String(xp), String(solvedCount)))]
+        var lines = [t.paint(.title, t.say(solvedCount == 1 ? "level.map.title.one" : "level.map.title", String(xp), String(solvedCount)))]
         for w in worlds {
             let head = w.unlocked ? t.say("level.map.world", w.world.title(lang), w.world.id)
                                   : t.say("level.map.world_locked", w.world.title(lang), w.world.id, String(w.world.xpRequired))

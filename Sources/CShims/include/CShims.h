@@ -87,5 +87,7 @@ int aula_connect(const char *host, int port);
 int aula_socket_error(int fd);
 /// Raises the open-file limit to its hard maximum; returns the new soft limit.
 long aula_raise_fd_limit(void);
+/// The size of the terminal on `fd` (TIOCGWINSZ): 0, or -1 when it is not a terminal.
+int aula_terminal_size(int fd, int *columns, int *rows);
 
 #endif
