@@ -60,7 +60,12 @@ let package = Package(
         // here (LeaderboardBench and LevelBench too), so the store and content modules carry none.
         .target(name: "AulaBench", dependencies: ["AulaServer", "AulaStore", "AulaContent", "AulaGames", "CShims"]),
         // The executable only parses arguments and wires things together.
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaBench"]),
+        // Release builds link the Swift runtime and Foundation in (issue 20): the shared libraries'
+        // pages counted in the server's RSS; linked in, only what runs is paged in. Debug
+        // builds and the test bundles stay dynamic (faster links).
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaBench"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU", "-l_FoundationCShims", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-Xlinker", "--end-group"],
+                                                        .when(configuration: .release))]),
 
         .testTarget(name: "AulaGamesTests", dependencies: ["AulaGames"]),
         // AulaBench for `LevelBench`, one of the judge equivalence corpus's programs.

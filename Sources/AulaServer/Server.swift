@@ -23,6 +23,8 @@ public final class Server: ConnectionHandler {
     public let loop: EventLoop
     public let config: ServerConfig
     public let store: Store
+    /// PIN and password hashing, off the loop and the store thread (Loop/HashWorker.swift).
+    let hashes: HashWorker
     public package(set) var content: ContentLibrary
     /// The operator's log (Config/Log.swift): made by `RunningServer` from the config's
     /// level, handed to the rooms through `RoomHost` and to the console and board.
@@ -72,6 +74,10 @@ public final class Server: ConnectionHandler {
     package var storageWatch: StorageWatch?
     /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
     public internal(set) var savedEverything = true
+    /// The banner and `Name:` every newcomer gets, rendered once per way of reading (Session/Server+Login.swift).
+    var greetingCache: [(renderer: Renderer, bytes: [UInt8])] = []
+    /// Login lookups of this loop turn, sent to the store together (Session/Server+LoginLookup.swift).
+    var pendingLookups: [(lookup: LoginLookup, answered: (Result<LoginFound, StoreError>) -> Void)] = []
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -81,6 +87,7 @@ public final class Server: ConnectionHandler {
         self.loop = loop
         self.store = store
         self.content = content
+        hashes = HashWorker(maxQueued: config.maxQueuedHashes, slowdown: config.hashSlowdown)
         let groupID = try store.sync { db in try db.ensureGroup(name: Server.openGroup) }
         openGroupRef = GroupRef(id: groupID, name: Server.openGroup)
     }
@@ -129,8 +136,7 @@ public final class Server: ConnectionHandler {
             return
         }
         log(.debug, "connect", ("id", connection.id), ("peer", connection.peerAddress))
-        client.send(InfoEvent(phrases: [Phrase("banner.title"), Phrase("banner.modes")]))
-        promptName(client)
+        greet(client)
     }
 
     public func connection(_ connection: Connection, received line: String) {

@@ -21,9 +21,16 @@ extension Database {
     /// type — and a new row begins, so a past name's points are not anyone's.
     public func recordLogin(groupID: Int64, name: String, peer: String, at: Double,
                             freshUnlessSameAddressWithin window: Double? = nil) throws -> StudentLogin {
+        try recordLogin(existing: try student(groupID: groupID, name: name), groupID: groupID, name: name,
+                        peer: peer, at: at, freshUnlessSameAddressWithin: window)
+    }
+
+    /// `recordLogin` for a row already read in this transaction (`lookUpLogin`: one query fewer).
+    func recordLogin(existing: StudentRow?, groupID: Int64, name: String, peer: String, at: Double,
+                     freshUnlessSameAddressWithin window: Double?) throws -> StudentLogin {
         let key = NameKey.student(name)
         var startedFresh = false
-        if let row = try student(groupID: groupID, name: name) {
+        if let row = existing {
             let sameSeat = row.lastPeer == peer && row.lastLoginAt.map { at - $0 < (window ?? 0) } == true
             if let window, window >= 0, row.pinHash == nil, !sameSeat, try hasHistory(studentID: row.id) {
                 // '#' cannot be typed in a name, so the old row can never be matched again.

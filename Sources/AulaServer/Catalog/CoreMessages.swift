@@ -148,6 +148,8 @@ extension CatalogParts {
             "top.game.hangman": "hangman",
             "top.game.quiz": "quiz",
             "top.game.level": "levels",
+            // Hashing on its own bounded queue (issue 18, session 5: logins).
+            "error.login_busy": "Many PINs are being checked right now, so yours was not checked yet. Type it again in a moment.",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -300,6 +302,8 @@ extension CatalogParts {
             "top.game.hangman": "ahorcado",
             "top.game.quiz": "cuestionarios",
             "top.game.level": "niveles",
+            // Cálculo de hashes en su propia cola limitada (issue 18, sesión 5: entradas).
+            "error.login_busy": "Ahora se están comprobando muchos PIN, así que el tuyo todavía no se ha comprobado. Vuelve a escribirlo en un momento.",
         ]
     )
 }

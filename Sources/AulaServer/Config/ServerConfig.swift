@@ -45,6 +45,12 @@ public struct ServerConfig: Sendable {
     public var boardMaxConnections = 64
     /// The board's key; nil: a random one at start (only asked off loopback).
     public var boardKey: String?
+    /// PIN and password hashes waiting or running at most; past it a login is told
+    /// `login_busy` and asked again (issue 18: hashing on its own thread, bounded).
+    public var maxQueuedHashes = 64
+    /// Tests only: seconds each hash waits before it runs (a slow hash, during which
+    /// store reads must still be answered). Zero in production.
+    var hashSlowdown: Double = 0
 
     public init() {}
 

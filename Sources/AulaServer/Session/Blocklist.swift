@@ -78,8 +78,10 @@ public struct Blocklist: Sendable {
         guard !words.isEmpty else { return false }
         let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
         // Each word as typed, and without the digits around it (`Puta99`).
-        var candidates = (parts + parts.map(Blocklist.trimDigits)).flatMap(Blocklist.fold)
-        let whole = Blocklist.fold(name)
+        let folds = parts.map(Blocklist.fold)
+        var candidates = folds.flatMap { $0 } + parts.map(Blocklist.trimDigits).flatMap(Blocklist.fold)
+        // A one-word name is its own run-together form: its folds are made once (issue 20).
+        let whole = parts.count == 1 && parts[0] == name ? folds[0] : Blocklist.fold(name)
         candidates += whole
         if candidates.contains(where: isBlocked) { return true }
         return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }

@@ -28,32 +28,4 @@ extension Server {
               restoredClass?.seen.remove(player.key) != nil else { return }
         player.send(InfoEvent("class.restored_rooms_lost", style: .warn))
     }
-
-    /// No class open: a name on a roster with a PIN (in any group) asks for
-    /// its PIN and logs into that group; on several rosters it is refused
-    /// (`name_on_rosters`); otherwise the `open` group as before.
-    func checkRosterName(_ name: String, _ client: Client) {
-        client.stage = .checking
-        let openID = openGroupRef.id
-        read({ db in try db.studentsWithPIN(named: name, exceptGroupID: openID) }) { [weak self] result in
-            do {
-                guard let self, client.connection.isOpen else { return }
-                switch result {
-                case .failure(let error):
-                    self.storageUnavailable(client, during: "login.roster", error)
-                    self.replayHeldLines(client)
-                case .success(let found) where found.isEmpty:
-                    self.checkStudent(name: name, group: self.openGroupRef, client)
-                case .success(let found) where found.count == 1:
-                    let group = GroupRef(id: found[0].student.groupID, name: found[0].group)
-                    self.checkStudent(name: name, group: group, client)
-                case .success(let found):
-                    client.send(ErrorEvent(code: "name_on_rosters", name, found.map(\.group).joined(separator: ", ")))
-                    client.stage = .name
-                    self.promptName(client)
-                    self.replayHeldLines(client)
-                }
-            }
-        }
-    }
 }

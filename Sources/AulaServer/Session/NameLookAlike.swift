@@ -85,7 +85,8 @@ enum NameLookAlike {
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
         // Each word, and the whole name run together (`T e a c h e r`).
         let joined = words.joined()
-        for word in words + [joined] {
+        // A one-word name run together is that word again: checked once (issue 20).
+        for word in words.count == 1 && words[0] == joined ? words : words + [joined] {
             // Digits dropped (`Admin1`) and read as leetspeak (`Adm1n`, `T3acher`),
             // accents ignored (`Profesór`): the blocklist's comparison forms.
             let letters = String(String.UnicodeScalarView(word.unicodeScalars.filter {

@@ -16,8 +16,22 @@ public enum NameRules {
     /// The trimmed name, or the reason it cannot be used — for teacher and group
     /// names (no reserved words: a teacher may well be called `Admin`).
     public static func validate(_ raw: String, blocklist: Blocklist) -> Result<String, Refusal> {
+        validate(raw, blocklist: blocklist, fastPath: true)
+    }
+
+    /// `fastPath: false` only for the tests that hold the fast path to the general one.
+    static func validate(_ raw: String, blocklist: Blocklist, fastPath: Bool) -> Result<String, Refusal> {
         let name = trimSpaces(raw)
         if name.isEmpty { return .failure(Refusal("name_invalid", Phrase("error.name_empty"))) }
+        if fastPath, isPlainASCII(name) {
+            // Nothing invisible, no marks, one script, one character a byte: only the
+            // length and the blocklist can refuse it (issue 20: most names a class types).
+            let count = name.utf8.count
+            if count < minLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_short", [String(minLength)]))) }
+            if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
+            if blocklist.blocks(name) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
+            return .success(name)
+        }
         // Before the length: invisible characters can make one blank grapheme.
         for scalar in name.unicodeScalars where NameLookAlike.isInvisible(scalar) {
             return .failure(Refusal("name_invalid", Phrase("error.name_invisible", [codePointName(scalar.value)])))
@@ -40,7 +54,11 @@ public enum NameRules {
 
     /// `validate` plus the reserved words: the rules for a student's name.
     public static func validateStudent(_ raw: String, blocklist: Blocklist) -> Result<String, Refusal> {
-        let result = validate(raw, blocklist: blocklist)
+        validateStudent(raw, blocklist: blocklist, fastPath: true)
+    }
+
+    static func validateStudent(_ raw: String, blocklist: Blocklist, fastPath: Bool) -> Result<String, Refusal> {
+        let result = validate(raw, blocklist: blocklist, fastPath: fastPath)
         guard case .success(let name) = result else { return result }
         if let word = NameLookAlike.reservedWord(in: name) {
             return .failure(Refusal("name_invalid", Phrase("error.name_reserved", [word])))
@@ -52,6 +70,14 @@ public enum NameRules {
     /// accents typed apart and homoglyphs of other scripts do not make a new
     /// name (`NameKey.student`, the same key the stored student row uses).
     public static func key(_ name: String) -> String { NameKey.student(name) }
+
+    /// Every byte an ASCII letter, digit, space, `-` or `_`.
+    static func isPlainASCII(_ name: String) -> Bool {
+        name.utf8.allSatisfy { b in
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                || b == 0x20 || b == 0x2D || b == 0x5F
+        }
+    }
 
     static func isAllowed(_ s: Unicode.Scalar) -> Bool {
         if s == " " || s == "-" || s == "_" { return true }

@@ -5,6 +5,21 @@ import AulaStore
 /// session is open, then `PIN:` when the student has one; a welcome at the end.
 /// Every refusal says why and asks again — never a disconnect.
 extension Server {
+    /// The banner and the first `Name:`: the same bytes for every newcomer, so
+    /// rendered once (issue 20: the banner's wrapping was ~6 % of a login's CPU).
+    func greet(_ client: Client) {
+        let renderer = client.renderer
+        if let cached = greetingCache.first(where: { $0.renderer == renderer }) {
+            client.connection.send(bytes: cached.bytes)
+            return
+        }
+        var bytes: [UInt8] = []
+        renderer.render(InfoEvent(phrases: [Phrase("banner.title"), Phrase("banner.modes")]), into: &bytes)
+        renderer.render(PromptEvent(kind: .name, label: Phrase("prompt.name")), into: &bytes)
+        if greetingCache.count < 4 { greetingCache.append((renderer, bytes)) }
+        client.connection.send(bytes: bytes)
+    }
+
     func promptName(_ client: Client) {
         client.send(PromptEvent(kind: .name, label: Phrase("prompt.name")))
     }
@@ -95,15 +110,15 @@ extension Server {
                 client.stage = .classCode(name: name)
                 promptClassCode(client)
             } else {
-                // A roster name with a PIN asks for it and logs into its group (Session/ClassRestore.swift).
-                checkRosterName(name, client)
+                // A roster name with a PIN asks for it and logs into its group (Session/Server+LoginLookup.swift).
+                lookUpStudent(name, in: nil, client)
             }
         }
     }
 
     private func receiveClassCode(_ line: String, name: String, _ client: Client) {
         guard let session = classSession else {
-            checkStudent(name: name, group: currentGroup, client)
+            lookUpStudent(name, in: currentGroup, client)
             return
         }
         let typed = line.uppercased().filter { $0 != " " && $0 != "-" }
@@ -112,47 +127,7 @@ extension Server {
             promptClassCode(client)
             return
         }
-        checkStudent(name: name, group: session.group, client)
-    }
-
-    /// Looks the student up: a PIN to ask for, a locked session, a name held
-    /// for someone else, or straight in. A database that does not answer is
-    /// said so (`storage_unavailable`) — never taken for "no such student",
-    /// which would let the name in without its PIN.
-    func checkStudent(name: String, group: GroupRef, _ client: Client) {
-        client.stage = .checking
-        let groupID = group.id
-        read({ db in try db.student(groupID: groupID, name: name) }) { [weak self] result in
-            do {
-                guard let self, client.connection.isOpen else { return }
-                defer { self.replayHeldLines(client) }
-                let row: StudentRow?
-                switch result {
-                case .success(let found): row = found
-                case .failure(let error):
-                    self.storageUnavailable(client, during: "login.student", error)
-                    return
-                }
-                let held = self.players[self.playerKey(group, name)]
-                if let session = self.classSession, session.locked, session.group == group, row == nil, held == nil {
-                    client.send(ErrorEvent(code: "session_locked"))
-                    client.stage = .name
-                    self.promptName(client)
-                    return
-                }
-                if row?.pinHash != nil {
-                    // A right PIN reclaims a held name from anywhere; a locked one is not even asked.
-                    if self.refuseIfPINLocked(name: name, group: group, client) { return }
-                    client.stage = .pin(name: name, group: group)
-                    self.promptPIN(client)
-                } else if let held, !held.isConnected, held.peerAddress != client.connection.peerAddress {
-                    // Without a PIN only the address tells the student from a classmate typing their name.
-                    self.refuseHeldName(held, client)
-                } else {
-                    self.completeLogin(name: name, group: group, client)
-                }
-            }
-        }
+        lookUpStudent(name, in: session.group, client)
     }
 
     /// What the PIN check found in the database.
@@ -169,53 +144,85 @@ extension Server {
             return
         }
         client.stage = .checking
-        read({ db -> PINCheck in
-            guard let row = try db.student(groupID: groupID, name: name), let hash = row.pinHash else { return .noPIN }
-            return PINHash.verify(pin, against: hash) ? .right : .wrong
-        }) { [weak self] result in
-            do {
-                // Settled even when the connection is gone: hanging up must not undo a guess.
-                guard let self else { return }
-                let open = client.connection.isOpen
-                defer { if open { self.replayHeldLines(client) } }
-                switch result {
-                case .failure(let error):
-                    self.pinLockouts.release(student: student, address: address)
-                    if open { self.storageUnavailable(client, during: "login.pin", error) }
-                case .success(.noPIN):
-                    self.pinLockouts.release(student: student, address: address)
-                    if open { self.completeLogin(name: name, group: group, client) }
-                case .success(.right):
-                    self.pinLockouts.succeed(student: student, address: address, now: self.loop.now)
-                    if open { self.completeLogin(name: name, group: group, withPIN: true, client) }
-                case .success(.wrong):
-                    let outcome = self.pinLockouts.fail(student: student, address: address, now: self.loop.now)
-                    self.wrongPIN(name: name, group: group, address: address, outcome: outcome)
-                    guard open else { return }
-                    if let wait = outcome.wait {
-                        self.sendPINLocked(client, seconds: wait)
-                    } else {
-                        client.send(ErrorEvent(code: "wrong_pin"))
-                        client.stage = .pin(name: name, group: group)
-                        self.promptPIN(client)
-                    }
+        // The row's hash comes from the store thread; the slow scrypt check runs on the
+        // hashing thread (Loop/HashWorker.swift), so neither the loop nor the store waits on it.
+        read({ db in try db.student(groupID: groupID, name: name)?.pinHash }) { [weak self] result in
+            guard let self else { return }
+            let settle = { [weak self] (check: Result<PINCheck, StoreError>) in
+                self?.settlePIN(check, name: name, group: group, student: student, address: address, client)
+            }
+            switch result {
+            case .failure(let error): settle(.failure(error))
+            case .success(nil): settle(.success(.noPIN))
+            case .success(let hash?):
+                let taken = self.hashOffLoop({ PINHash.verify(pin, against: hash) ? PINCheck.right : .wrong }) { check in
+                    settle(.success(check))
                 }
+                if !taken { self.hashingBusy(name: name, group: group, student: student, address: address, client) }
             }
         }
+    }
+
+    /// What the PIN check found, settled on the loop — even when the connection
+    /// is gone: hanging up must not undo a guess.
+    private func settlePIN(_ result: Result<PINCheck, StoreError>, name: String, group: GroupRef,
+                           student: String, address: String, _ client: Client) {
+        let open = client.connection.isOpen
+        defer { if open { replayHeldLines(client) } }
+        switch result {
+        case .failure(let error):
+            pinLockouts.release(student: student, address: address)
+            if open { storageUnavailable(client, during: "login.pin", error) }
+        case .success(.noPIN):
+            pinLockouts.release(student: student, address: address)
+            if open { completeLogin(name: name, group: group, client) }
+        case .success(.right):
+            pinLockouts.succeed(student: student, address: address, now: loop.now)
+            if open { completeLogin(name: name, group: group, withPIN: true, client) }
+        case .success(.wrong):
+            let outcome = pinLockouts.fail(student: student, address: address, now: loop.now)
+            wrongPIN(name: name, group: group, address: address, outcome: outcome)
+            guard open else { return }
+            if let wait = outcome.wait {
+                sendPINLocked(client, seconds: wait)
+            } else {
+                client.send(ErrorEvent(code: "wrong_pin"))
+                client.stage = .pin(name: name, group: group)
+                promptPIN(client)
+            }
+        }
+    }
+
+    /// The hashing queue is full (a crowd typing PINs at once): the PIN was not
+    /// checked, so it counts for nothing; the student is told and asked again.
+    private func hashingBusy(name: String, group: GroupRef, student: String, address: String, _ client: Client) {
+        pinLockouts.release(student: student, address: address)
+        log(.warn, "login.hashing_busy", ("name", name), ("queued", hashes.load))
+        guard client.connection.isOpen else { return }
+        client.send(ErrorEvent(code: "login_busy"))
+        client.stage = .pin(name: name, group: group)
+        promptPIN(client)
+        replayHeldLines(client)
     }
 
     /// The end of login: a returning player takes their place back; a new one
     /// first has their student row resolved (one store write, `recordLogin`),
     /// so every `Player` has its `studentID` from the welcome on (issue 18).
-    func completeLogin(name: String, group: GroupRef, withPIN: Bool = false, _ client: Client) {
+    /// `recorded`: the lookup already stored the login in its one trip (Session/Server+LoginLookup.swift).
+    func completeLogin(name: String, group: GroupRef, withPIN: Bool = false, recorded: StudentLogin? = nil,
+                       _ client: Client) {
         if refuseIfKicked(name: name, group: group, withPIN: withPIN, client) { return }
         if takeExistingPlace(name: name, group: group, client) { return }
-        recordLogin(name: name, group: group, client)
+        if let recorded {
+            welcome(name: name, group: group, studentID: recorded.id, startedFresh: recorded.startedFresh, client)
+        } else {
+            recordLogin(name: name, group: group, client)
+        }
     }
 
     /// A player of this name exists: taken by a connected one (`name_taken`),
     /// or a dropped one's place given back. True when it answered.
-    private func takeExistingPlace(name: String, group: GroupRef, _ client: Client) -> Bool {
+    func takeExistingPlace(name: String, group: GroupRef, _ client: Client) -> Bool {
         guard let existing = players[playerKey(group, name)] else { return false }
         if existing.isConnected {
             // Someone else finished logging in with this name meanwhile.
