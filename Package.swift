@@ -78,3 +78,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every test suite runs its tests through `LabTrait` (`@Suite(.lab)`, Tests/AulaTestSupport): each
+// test on a thread of its own, a bounded number at once, so a test blocked in `poll` (or busy for
+// seconds) does not hold one of the two threads Swift Testing runs tests on here (issue 18;
+// README, "How long the tests take").
+package.targets.append(.target(name: "AulaTestSupport", path: "Tests/AulaTestSupport"))
+for target in package.targets where target.type == .test {
+    target.dependencies.append("AulaTestSupport")
+}

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaBench
 
 /// Moved from AulaStoreTests with `LeaderboardBench` (bench code lives only in AulaBench).
-@Suite("Leaderboard bench")
+@Suite("Leaderboard bench", .lab)
 struct LeaderboardBenchTests {
     @Test func theBenchBuildsItsRowsAndTimesTheBoard() throws {
         let folder = try TempFolder()
@@ -14,7 +15,7 @@ struct LeaderboardBenchTests {
     }
 }
 
-@Suite("Leaderboard bench (set AULA_BENCH_ROWS to run)")
+@Suite("Leaderboard bench (set AULA_BENCH_ROWS to run)", .lab)
 struct LeaderboardBenchRun {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["AULA_BENCH_ROWS"] != nil))
     func aGroupBoardOverManyRows() throws {

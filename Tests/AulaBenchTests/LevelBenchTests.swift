@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaBench
 
-@Suite struct LevelBenchTests {
+@Suite(.lab) struct LevelBenchTests {
     @Test func benchProgramIsTwoHundredStatementsAndSolvesEveryLayout() throws {
         let level = LevelBench.level()
         let program = try LevelProgram.compile(LevelBench.program(), for: level).get()

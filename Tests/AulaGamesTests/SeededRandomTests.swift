@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct SeededRandomTests {
+@Suite(.lab) struct SeededRandomTests {
     @Test func sameSeedGivesSameSequence() {
         var a = SeededRandom(seed: 42), b = SeededRandom(seed: 42), c = SeededRandom(seed: 43)
         let xs = (0..<5).map { _ in a.next() }

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// The per-address caps (issue 12, defect 9): one address held 620 sockets
 /// that never logged in; 64 idle local sockets filled the admin console.
-@Suite struct AddressBudgetTests {
+@Suite(.lab) struct AddressBudgetTests {
     private func limits(total: Int = 50, preLogin: Int = 10, full: PreLoginFull = .refuseNewcomer) -> NetLimits {
         var limits = NetLimits()
         limits.maxPerAddress = total

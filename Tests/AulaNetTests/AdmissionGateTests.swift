@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct AdmissionGateTests {
+@Suite(.lab) struct AdmissionGateTests {
     @Test func quotaPerSecondThenWaitingLineThenRefusal() {
         var gate = AdmissionGate(perSecond: 2)
         let decisions = (0..<6).map { _ in gate.arrive(from: "10.0.0.7", now: 100.0) }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// The turn clock's timer: moved by every hit, it must ring once, at the last
 /// deadline it was given — never at an earlier one it has outlived.
-@Suite struct AlarmTests {
+@Suite(.lab) struct AlarmTests {
     /// Runs the loop on this thread for `seconds`, then returns when each ring happened (seconds after start).
     private func run(for seconds: Double, _ setUp: (EventLoop, Alarm, Double) -> Void) throws -> [Double] {
         let loop = try EventLoop()

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// Real sockets on loopback, a real loop on a background thread, port 0.
-@Suite struct ConnectionTests {
+@Suite(.lab) struct ConnectionTests {
     @Test func echoHandlerHearsLinesFromSeveralClients() throws {
         let server = try TestServer { handler in
             handler.onLine = { connection, line in connection.send("you said: \(line)\r\n") }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct EventLoopTests {
+@Suite(.lab) struct EventLoopTests {
     @Test func stopEndsRun() throws {
         let running = try RunningLoop()
         running.start()

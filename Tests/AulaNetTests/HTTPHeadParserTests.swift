@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct HTTPHeadParserTests {
+@Suite(.lab) struct HTTPHeadParserTests {
     private func parse(_ text: String, maxBytes: Int = 8192) -> HTTPHeadParser.Result {
         var parser = HTTPHeadParser(maxBytes: maxBytes)
         return parser.feed(Array(text.utf8))

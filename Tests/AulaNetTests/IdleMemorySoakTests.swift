@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Opt-in (AULA_NET_SOAK=1): thousands of idle connections stay cheap.
-@Suite struct IdleMemorySoakTests {
+@Suite(.lab) struct IdleMemorySoakTests {
     static let enabled = ProcessInfo.processInfo.environment["AULA_NET_SOAK"] != nil
 
     private func residentKilobytes() -> Int {

@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// `aula admin`'s line editor (issue 16): keys → buffer, cursor and history.
-@Suite struct LineEditorTests {
+@Suite(.lab) struct LineEditorTests {
     func type(_ editor: inout LineEditor, _ text: String) {
         for c in text { _ = editor.handle(.text(c)) }
     }

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct LineFramerTests {
+@Suite(.lab) struct LineFramerTests {
     private func frame(_ chunks: [String], max: Int = 1024) -> [FramedLine] {
         frameBytes(chunks.map { Array($0.utf8) }, max: max)
     }

@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// The start-up line "Students: nc ADDRESS PORT" (SPEC §12).
-@Suite struct LocalAddressesTests {
+@Suite(.lab) struct LocalAddressesTests {
     @Test func lanAddressesAreDottedIPv4AndNeverLoopbackUnlessAlone() {
         let addresses = LocalAddresses.lanIPv4()
         #expect(!addresses.isEmpty)

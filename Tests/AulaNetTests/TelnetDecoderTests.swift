@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct TelnetDecoderTests {
+@Suite(.lab) struct TelnetDecoderTests {
     /// A stream mixing text, an escaped 255, negotiation and subnegotiations.
     let stream: [UInt8] = Array("hello ".utf8)
         + [255, 255]                                   // literal 255

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct TelnetNegotiatorTests {
+@Suite(.lab) struct TelnetNegotiatorTests {
     let iac: UInt8 = 255, will: UInt8 = 251, wont: UInt8 = 252, doo: UInt8 = 253, dont: UInt8 = 254
     let sendTerminalType: [UInt8] = [255, 250, 24, 1, 255, 240]
 

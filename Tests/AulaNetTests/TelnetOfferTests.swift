@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// The negotiation rule (SPEC §12, docs/clients.md): the server offers telnet
 /// options only to a client that showed it speaks telnet — it sent IAC, or
 /// ended its first line with CR (telnet, TinTin++) — never to one whose first
 /// line ended with LF (nc, plink -raw), whatever it sends later.
-@Suite struct TelnetOfferTests {
+@Suite(.lab) struct TelnetOfferTests {
     static let offer: [UInt8] = [255, 253, 31, 255, 253, 24]  // DO NAWS, DO TTYPE
     static let willEcho: [UInt8] = [255, 251, 1]
 

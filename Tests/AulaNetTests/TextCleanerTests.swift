@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
-@Suite struct TextCleanerTests {
+@Suite(.lab) struct TextCleanerTests {
     @Test func invalidUTF8BecomesReplacementCharacter() {
         #expect(TextCleaner.clean([0x61, 0xFF, 0x62, 0xC3]) == "a\u{FFFD}b\u{FFFD}")
     }

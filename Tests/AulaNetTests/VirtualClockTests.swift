@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 import Testing
+import AulaTestSupport
 @testable import AulaNet
 
 /// Issue 18: the loop on a paused `VirtualClock` fires its timers only when
 /// advanced, each at its own deadline and in order, without sleeping.
 /// `advance(by:)` is called before `run()` here, from the thread that owns the
 /// loop, which the loop allows.
-@Suite struct VirtualClockTests {
+@Suite(.lab) struct VirtualClockTests {
     @Test func aPausedClockStandsStillUntilAdvanced() throws {
         let clock = VirtualClock(start: 100)
         let loop = try EventLoop(clock: clock)

@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaAdmin
 @testable import AulaServer
 
 /// The console's pure rules: the lockout clock, passwords, rosters, time
 /// accommodations, the shutdown countdown, and the command table's catalog.
-@Suite struct AdminRulesTests {
+@Suite(.lab) struct AdminRulesTests {
     @Test func fiveWrongPasswordsLockTheNameForSixtySecondsThenItMayTryAgain() {
         var lockout = LoginLockout()
         for second in 0..<4 {

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The lockout bookkeeping behind PINs and teacher passwords (issue 12,
 /// defects 4 and 7): pure, with the clock given to every call.
-@Suite struct AttemptLedgerTests {
+@Suite(.lab) struct AttemptLedgerTests {
     private let doubling = AttemptLedger.Policy(maxFailures: 5, lockSeconds: 300, growth: 2, maxLockSeconds: 1_200)
 
     @Test func fiveWrongLockForFiveMinutesAndEachFurtherLockDoublesUpToTheCap() {

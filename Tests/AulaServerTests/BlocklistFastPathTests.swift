@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaStore
 @testable import AulaServer
 
 /// The ASCII fast paths of the blocklist (issue 20: name checks were a large
 /// part of a login's CPU) give exactly what the general Unicode paths give.
-@Suite struct BlocklistFastPathTests {
+@Suite(.lab) struct BlocklistFastPathTests {
     static let asciiNames = ["Ana", "b1234", "ShitHead", "s_h-i_t", "H1tl3r", "Tonto99", "  Jean Luc ", "T e a c h e r",
                              "Adm1n", "Cassandra", "x", "", "a b", "@$!", "ZZZ top", "O'Brien", "shiiiit", "bolocks"]
 

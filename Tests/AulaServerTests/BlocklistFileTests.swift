@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 12, defect 12: a binary `Decks/blocklist.txt` used to leave the server
 /// with no blocklist at all (fail open). Now its readable words are kept and
 /// the file is reported as a content problem.
-@Suite struct BlocklistFileTests {
+@Suite(.lab) struct BlocklistFileTests {
     private func load(_ bytes: [UInt8]) throws -> (ContentLibrary, [String]) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("aula-blocklist-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The words of a student's last activity on `/teacher` (issue 19): pure,
 /// given the times, in English and Spanish.
-@Suite struct BoardActivityTextTests {
+@Suite(.lab) struct BoardActivityTextTests {
     let guess = PlayerActivity.Kind.game(kind: "hangman", name: "guess", aliases: ["adivinar", "letra"])
 
     @Test func recentActivityNamesWhatAndHowLongAgo() {

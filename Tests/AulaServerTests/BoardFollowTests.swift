@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// What a board page shows: the console's choice, or the page's own
 /// (`?follow=`), and the pin counts that keep other rooms' events free.
-@Suite struct BoardFollowTests {
+@Suite(.lab) struct BoardFollowTests {
     @Test func aPagesWordBecomesItsChoice() {
         #expect(Board.pinned(nil) == nil)
         #expect(Board.pinned("") == nil)

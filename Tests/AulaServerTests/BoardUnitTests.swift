@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 import AulaNet
 @testable import AulaServer
 
 /// The board's pure pieces: SSE frames, the key check, the resume ring.
-@Suite struct BoardUnitTests {
+@Suite(.lab) struct BoardUnitTests {
     @Test func sseFrameHasIdDataAndABlankLine() {
         let frame = String(decoding: SSEWriter.frame(id: 7, data: Array(#"{"ev":"x"}"#.utf8)), as: UTF8.self)
         #expect(frame == "id: 7\ndata: {\"ev\":\"x\"}\n\n")

@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 import AulaContent
 @testable import AulaServer
 
 /// Every phrase key the games and content checks can produce exists in both
 /// catalogs, so no player ever sees a raw key.
-@Suite struct CatalogCoverageTests {
+@Suite(.lab) struct CatalogCoverageTests {
     private func missing(_ keys: [String]) -> [String] {
         keys.filter { key in Language.allCases.contains { Catalog.shared.template(key, $0) == nil } }.sorted()
     }

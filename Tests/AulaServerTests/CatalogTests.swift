@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
-@Suite struct CatalogTests {
+@Suite(.lab) struct CatalogTests {
     @Test func everyKeyExistsInBothLanguages() {
         let catalog = Catalog.shared
         let en = catalog.keys(.en), es = catalog.keys(.es)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 13: chat words on the blocklist are masked (`****`), with the same
 /// folding as names, and ordinary words and names pass as typed.
-@Suite struct ChatMaskTests {
+@Suite(.lab) struct ChatMaskTests {
     static let shipped: Blocklist = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }

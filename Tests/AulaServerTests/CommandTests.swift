@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
-@Suite struct CommandTests {
+@Suite(.lab) struct CommandTests {
     @Test func didYouMeanFindsTheClosestCommand() {
         let words = LobbyCommands.table.allWords
         #expect(Suggestion.closest(to: "jion", in: words) == "join")

@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
 
 /// Issue 14, course content: the opened level names its new idea and where to
 /// read it; notes unlock when their level opens; Spanish facing letters.
-@Suite struct CourseContentRenderTests {
+@Suite(.lab) struct CourseContentRenderTests {
     let level = Level(id: "c-01", title: "Loops", summary: "Walk.",
                       board: ["######", "#...G#", "######"], ada: AdaStart(row: 1, col: 1, facing: "W"),
                       goal: ["reach_goal"], commands: ["walk", "turnLeft"], notesUnlocked: ["repeat"])
@@ -58,7 +59,7 @@ import AulaGames
 }
 
 /// README "Spanish in Aula": one register in every Spanish message.
-@Suite struct SpanishRegisterTests {
+@Suite(.lab) struct SpanishRegisterTests {
     @Test func spanishMessagesAvoidWordsOutsideTheRegister() {
         for key in Catalog.shared.keys(.es) {
             let text = (Catalog.shared.template(key, .es) ?? "").lowercased()

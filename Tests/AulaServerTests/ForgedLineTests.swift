@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// Issue 12, defect 11: lines no student can forge. Chat text is never looked
 /// up in the catalog; wrapped continuations are indented; broadcasts carry a
 /// marker no student line can start with, in every text mode.
-@Suite struct ForgedLineTests {
+@Suite(.lab) struct ForgedLineTests {
     private func renderers() -> [(String, Renderer)] {
         var colour = Renderer()
         colour.width = 40

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaNet
 import AulaGames
 import AulaContent
@@ -7,7 +8,7 @@ import AulaContent
 /// Replays the fuzzers' seeds and every crashing input they ever found
 /// (`fuzz/seeds/<target>/`, `fuzz/regressions/<target>/`) through the same
 /// code the fuzz targets drive, so a fixed crash stays fixed.
-@Suite struct FuzzRegressionTests {
+@Suite(.lab) struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("fuzz")
 
@@ -35,7 +36,7 @@ import AulaContent
         }
     }
 
-    @Test func programsCompileOrRefuseAndRunsStop() throws {
+    @Test(.slow) func programsCompileOrRefuseAndRunsStop() throws {
         let cases = Self.inputs("language")
         #expect(!cases.isEmpty)
         let level = try #require(try? JSONDecoder().decode(Level.self, from: Data(contentsOf:
@@ -54,7 +55,7 @@ import AulaContent
     /// unary runs, parentheses and blocks in fuzz/regressions/language), goes
     /// through lexer, parser, compiler and — when it compiles — the judge with
     /// its operation budget: a clean error with a place, or a clean result.
-    @Test func longProgramsEndInACleanErrorOrResult() throws {
+    @Test(.slow) func longProgramsEndInACleanErrorOrResult() throws {
         let level = try #require(try? JSONDecoder().decode(Level.self, from: Data(contentsOf:
             Self.root.deletingLastPathComponent().appendingPathComponent("Levels/w1/w1-05.json"))))
         let known: Set<String> = ["syntax_error", "program_too_big", "command_locked", "spelling_not_allowed", "too_many_lines", "too_many_statements"]

@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 import AulaContent
 @testable import AulaServer
 @testable import AulaHangmanRoom
 
-@Suite struct HangmanRoomRenderTests {
+@Suite(.lab) struct HangmanRoomRenderTests {
     private func round(_ word: String, players: [String] = ["Ana", "Ben"], seed: UInt64 = 1) throws -> HangmanRound {
         var random = SeededRandom(seed: seed)
         let started = HangmanRound.start(word: WordEntry(word: word, hint: "Una pista"), players: players,
@@ -181,7 +182,7 @@ import AulaContent
 
 /// Issue 15 on screen: the guesser's own gallows after a miss (the full figure
 /// at 0 lives, in words in reader mode), players who left not listed, the clock.
-@Suite struct HangmanClarityRenderTests {
+@Suite(.lab) struct HangmanClarityRenderTests {
     func render(_ event: Event, reader: Bool = false, mode: Renderer.Mode = .text) -> String {
         var r = Renderer(language: .en)
         r.color = false

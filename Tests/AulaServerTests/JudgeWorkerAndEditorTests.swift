@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
@@ -9,7 +10,7 @@ import AulaNet
 /// The editor keeps its counts as lines come and go and caps its bytes; the
 /// judge worker takes one job per student, in order, off the caller's thread
 /// (issue 12).
-@Suite struct JudgeWorkerAndEditorTests {
+@Suite(.lab) struct JudgeWorkerAndEditorTests {
     /// What the editor's counts must be, recomputed from scratch.
     private func recount(_ lines: [String]) -> (statements: Int, empty: Bool, bytes: Int) {
         let kinds = lines.map(CodeEditor.classify)

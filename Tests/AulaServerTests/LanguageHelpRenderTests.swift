@@ -1,4 +1,5 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
@@ -6,7 +7,7 @@ import AulaGames
 /// Issue 14, the language: every new message exists in English and Spanish
 /// (and is translated), a step shows strikes and health, an unsolved result
 /// lists what is still to do, and `step`'s listing marks the current line.
-@Suite struct LanguageHelpRenderTests {
+@Suite(.lab) struct LanguageHelpRenderTests {
     static let roomKeys = ["level.trace.health", "level.trace.capped", "level.trace.endless", "level.trace.see_all",
                            "level.trace.none", "level.listing.current", "level.result.missing",
                            "usage.level.trace", "help.level.trace"]

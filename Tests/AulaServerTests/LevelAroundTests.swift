@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
 
 /// `around` / `alrededor` (issue 16): what touches Ada on each side, how far
 /// she can walk, where the goal is — in text, reader mode and JSON.
-@Suite struct LevelAroundTests {
+@Suite(.lab) struct LevelAroundTests {
     let corner = Level(id: "w1-02", title: "Round the corner", summary: "Turn at the corners.",
                        board: ["#######", "#...###", "###.###", "###..G#", "#######"],
                        ada: AdaStart(row: 1, col: 1, facing: "E"), items: [], goal: ["reach_goal"],

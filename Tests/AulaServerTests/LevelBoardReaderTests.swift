@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
 
 /// Reader mode's board (issue 16): row by row in runs, the free path ahead,
 /// the goal from Ada — enough for a blind student to plan a route.
-@Suite struct LevelBoardReaderTests {
+@Suite(.lab) struct LevelBoardReaderTests {
     /// The shipped w1-02 ("Round the corner"): the turn a blind student could not find.
     let corner = Level(id: "w1-02", title: "Round the corner", summary: "Turn at the corners.",
                        board: ["#######", "#...###", "###.###", "###..G#", "#######"],

@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
 
 /// How issue 14's counts and events read, in English and Spanish.
-@Suite struct LevelCourseRenderTests {
+@Suite(.lab) struct LevelCourseRenderTests {
     func context(reader: Bool = false, language: Language = .en) -> TextContext {
         TextContext(language: language, reader: reader, color: false, width: 80)
     }

@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// Notes for the reader (issue 16): Markdown becomes words, never symbols a
 /// screen reader would read aloud; colour mode turns it into styles.
-@Suite struct LevelNoteTextTests {
+@Suite(.lab) struct LevelNoteTextTests {
     let note = """
     # Deciding: if
 

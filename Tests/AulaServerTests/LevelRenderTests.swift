@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaLevelRoom
 
-@Suite struct LevelRenderTests {
+@Suite(.lab) struct LevelRenderTests {
     /// "#>..G#" with an iron block: Ada at row 1, column 1 (from 0), facing east.
     let level = Level(id: "r-01", title: "Render", summary: "Walk.",
                       board: ["######", "#...G#", "######"], ada: AdaStart(row: 1, col: 1),

@@ -1,4 +1,5 @@
 import Testing
+import AulaTestSupport
 import Foundation
 import AulaGames
 @testable import AulaAdmin
@@ -6,7 +7,7 @@ import AulaGames
 
 /// The pure rules behind issue 12's limits: token buckets, the chat budget,
 /// the paged and cached listings, and where an export may be written.
-@Suite struct LimitsPolicyTests {
+@Suite(.lab) struct LimitsPolicyTests {
     // MARK: token bucket
 
     @Test func aBucketGivesItsBurstThenItsRate() {

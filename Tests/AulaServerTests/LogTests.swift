@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The logger is a value handed down (issue 18): each `Log` has its own level
 /// and output, so a test reads the lines back and no other server's level counts.
-@Suite struct LogTests {
+@Suite(.lab) struct LogTests {
     @Test func aLineReachesTheCapturingOutputWithItsFields() {
         let capture = LogCapture()
         let log = Log(level: .info, output: capture)

@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 13: the in-memory state behind `chat off|on` and kicks that hold.
-@Suite struct ModerationStateTests {
+@Suite(.lab) struct ModerationStateTests {
     @Test func chatSwitchRoomsLobbyAndEverywhere() {
         var chat = ChatSwitch()
         #expect(!chat.isOff(room: "quiz-1") && !chat.isOff(room: nil))

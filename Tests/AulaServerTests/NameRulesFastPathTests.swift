@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The plain-ASCII fast path of the name rules (issue 20: a login's name check
 /// was a tenth of its CPU) gives exactly what the general Unicode path gives.
-@Suite struct NameRulesFastPathTests {
+@Suite(.lab) struct NameRulesFastPathTests {
     static let names = ["Ana", "b1234", "b0", "x", "", "  ", "ab", "a b", "Jean-Luc", "mary_jane", " Tonto99 ", "Tonto99",
                         "ShitHead", "s_h-i_t", "H1tl3r", "T e a c h e r", "Adm1n", "Admin", "TeacherSmith", "Aulakh",
                         "aula", "Profesora", "servidor2", "sixteen_chars_ok", "seventeen_chars_x", "0123456789",

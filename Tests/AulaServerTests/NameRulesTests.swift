@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
-@Suite struct NameRulesTests {
+@Suite(.lab) struct NameRulesTests {
     let blocklist = Blocklist(words: ["tonto", "idiot"])
 
     private func code(_ name: String) -> String? {

@@ -1,4 +1,5 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 @testable import AulaServer
 @testable import AulaQuizRoom
@@ -6,7 +7,7 @@ import Testing
 /// Issue 16: at widths 20, 40, 80 and 132 no line is wider than the screen and
 /// no word is cut in two — the help, a quiz question with long answers, a
 /// note and a leaderboard, in both languages, with and without colour.
-@Suite struct NarrowScreenTests {
+@Suite(.lab) struct NarrowScreenTests {
     static let widths = [20, 40, 80, 132]
 
     /// The help, a long-answered question, a note and a leaderboard.

@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The Spanish catalog speaks neutral Spanish (common rules): one student is
 /// "tú", a group is spoken of in the third person, never "vosotros" — played by
 /// hand after issue 18, "¡Seguid!", "tenéis" and "Elegid … estéis" had slipped in.
-@Suite struct NeutralSpanishTests {
+@Suite(.lab) struct NeutralSpanishTests {
     /// Vosotros forms (and the old "Su docente les" of one line) as whole words.
     static let regional = ["seguid", "elegid", "tenéis", "estéis", "sois", "podéis", "vuestro", "vuestra",
                            "vuestros", "vuestras", "os", "su docente"]

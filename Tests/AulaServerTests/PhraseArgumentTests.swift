@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// Phrase arguments are typed (issue 18, "typed channels"): a string is always
 /// text, shown as it is; only `Phrase.entry(key)` is looked up. So whatever a
 /// student types — even a real catalog key — is printed as typed, by construction.
-@Suite struct PhraseArgumentTests {
+@Suite(.lab) struct PhraseArgumentTests {
     @Test func aUserTextEqualToARealCatalogKeyIsPrintedAsIs() {
         #expect(Catalog.shared.template("error.server_full", .en) != nil)
         for language in Language.allCases {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 @testable import AulaServer
 @testable import AulaQuizRoom
 
 /// Issue 15 on screen: ranged scales, feedback lines, labels that use the width.
-@Suite struct QuizFairnessRenderTests {
+@Suite(.lab) struct QuizFairnessRenderTests {
     func text(_ event: Event, _ lang: Language = .en, reader: Bool = false, width: Int = 80) -> String {
         var r = Renderer(language: lang)
         r.color = false

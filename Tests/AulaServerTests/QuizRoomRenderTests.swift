@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaQuizRoom
 
 /// The quiz room's catalogs, bar chart, event shapes and saved points.
-@Suite struct QuizRoomRenderTests {
+@Suite(.lab) struct QuizRoomRenderTests {
     // MARK: Catalogs
 
     @Test func everyQuizKeyExistsInEnglishAndSpanish() {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaQuizRoom
 
 /// `quiz.result` / `round.end` shapes and what a finished quiz saves.
-@Suite struct QuizRoomResultTests {
+@Suite(.lab) struct QuizRoomResultTests {
     static let trip = QuizDeck(
         id: "trip", title: "Trip", lang: "en", description: "Where?", seconds: 20,
         types: [QuizResultType(key: "sun", title: "Sunny beach", definition: "Warm."),

@@ -1,11 +1,12 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaHangmanRoom
 
 /// The byte writer behind JSON lines must send exactly what the string
 /// serialisation spells, escapes included.
-@Suite struct RenderBytesTests {
+@Suite(.lab) struct RenderBytesTests {
     static let awkward: [String] = [
         "", "plain", "say \"hi\"", "back\\slash", "two\nlines", "tab\there", "cr\rhere",
         "bell\u{07}", "del\u{7F}", "c1 \u{85} next", "c1 edge \u{80}\u{9F}\u{A0}", "em — dash", "ñandú",

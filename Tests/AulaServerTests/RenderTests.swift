@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
-@Suite struct RenderTests {
+@Suite(.lab) struct RenderTests {
     @Test func jsonEventsStartWithEvAndEndWithCRLF() {
         var r = Renderer()
         r.mode = .json

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// Issue 16: Spanish without English left in it, English complete too.
-@Suite struct SpanishCompleteTests {
+@Suite(.lab) struct SpanishCompleteTests {
     /// Texts that are rightly the same in both languages: formats, symbols,
     /// names and words Spanish borrows ("PIN", "chat", "JSON").
     static let sameInBoth: Set<String> = [

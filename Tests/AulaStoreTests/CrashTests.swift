@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Crash safety")
+@Suite("Crash safety", .lab)
 struct CrashTests {
     /// kill -9 freezes the files as they are; copying them in the middle of a transaction is the same picture.
     @Test func filesFrozenMidTransactionOpenCleanWithOnlyCommittedRows() throws {

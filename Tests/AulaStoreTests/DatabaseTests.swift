@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Database connection")
+@Suite("Database connection", .lab)
 struct DatabaseTests {
     @Test func opensInWALWithForeignKeysOn() throws {
         try withDatabase { db, _ throws in

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Upgrades (issue 17): a file made at every earlier schema version — built by
 /// that version's own migrations, which never change once shipped — opens in
 /// today's program with every row kept, a sound file, and the new tables usable.
-@Suite("Migration from every version")
+@Suite("Migration from every version", .lab)
 struct EveryVersionMigrationTests {
     @Test(arguments: Array(1..<Schema.latestVersion))
     func aFileAtEveryOlderVersionKeepsEverything(version: Int) throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Score export")
+@Suite("Score export", .lab)
 struct ExportTests {
     @Test func fieldsWithCommasQuotesAndLineBreaksAreQuoted() {
         let row = ExportRow(group: "3B, tarde", session: 4, student: "Ana \"la rápida\"", game: .hangman,
@@ -37,7 +38,7 @@ struct ExportTests {
     }
 }
 
-@Suite("Export dates")
+@Suite("Export dates", .lab)
 struct ExportDateTests {
     @Test func sinceAcceptsADayOrAnInstantInUTC() {
         #expect(ExportRow.parseDate("2023-11-14") == 1_699_920_000)
@@ -50,7 +51,7 @@ struct ExportDateTests {
 
 /// Issue 12, defect 12: CSV injection. SPEC §12: a cell starting with `=`, `+`,
 /// `-`, `@`, tab or CR is written with a leading `'`.
-@Suite("CSV cells that look like formulas")
+@Suite("CSV cells that look like formulas", .lab)
 struct CSVInjectionTests {
     @Test func formulaStartsAreNeutralised() {
         #expect(ExportRow.csvField("=1+1") == "'=1+1")

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Issue 18: games and outcomes are typed, and their raw values are the strings
 /// the database and the exports always held.
-@Suite("Game kinds and outcomes")
+@Suite("Game kinds and outcomes", .lab)
 struct GameKindTests {
     @Test func rawValuesAreTheStoredStrings() {
         #expect(GameKind.allCases.map(\.rawValue) == ["hangman", "quiz", "level", "challenge"])

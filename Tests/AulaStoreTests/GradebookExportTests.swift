@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Issue 13: the export is a gradebook — which level or deck each round was
 /// (`content`), graded quizzes' answers right out of questions asked, and a
 /// summary with one line per student.
-@Suite("Gradebook export")
+@Suite("Gradebook export", .lab)
 struct GradebookExportTests {
     /// A class period saved the way the games save it: a hangman round (deck
     /// `animales-es`), a graded quiz (`facts`, two questions, answers with

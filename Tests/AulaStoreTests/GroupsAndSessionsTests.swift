@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Groups, students and sessions")
+@Suite("Groups, students and sessions", .lab)
 struct GroupsAndSessionsTests {
     @Test func groupsAndStudentsMatchNamesWhateverTheirCase() throws {
         try withDatabase { db, _ throws in

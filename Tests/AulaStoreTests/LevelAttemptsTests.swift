@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Programs and attempts kept (SPEC §12, migration 3).
-@Suite("Level attempts and kept programs")
+@Suite("Level attempts and kept programs", .lab)
 struct LevelAttemptsTests {
     @Test func everyAttemptIsStoredWithItsSeed() throws {
         try withDatabase { db, _ throws in

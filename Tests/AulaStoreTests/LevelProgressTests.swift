@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Level progress")
+@Suite("Level progress", .lab)
 struct LevelProgressTests {
     @Test func theBestScoreIsKeptAndXPIsGrantedOnce() throws {
         try withDatabase { db, _ throws in

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// A login's one trip to the store (issue 20): the same answers the separate
 /// steps gave (roster, row, record), and the login stored only when it applies.
-@Suite struct LoginLookupTests {
+@Suite(.lab) struct LoginLookupTests {
     private func record(_ groupID: Int64, at: Double = 100) -> LoginLookup.Record {
         LoginLookup.Record(groupID: groupID, peer: "10.0.0.7", at: at, freshUnlessSameAddressWithin: 86_400)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Migrations")
+@Suite("Migrations", .lab)
 struct MigrationTests {
     static let tables = ["teachers", "groups", "students", "sessions", "rounds", "scores", "decks", "words",
                          "level_progress", "quiz_answers", "audit", "totals"]

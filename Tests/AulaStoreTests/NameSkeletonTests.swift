@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Issue 12, defect 11: names that render like an online student's must get
 /// the same key (UTS #39 skeleton after NFKC and case folding).
-@Suite("Name skeletons")
+@Suite("Name skeletons", .lab)
 struct NameSkeletonTests {
     private func same(_ a: String, _ b: String) -> Bool { NameSkeleton.key(a) == NameSkeleton.key(b) }
 
@@ -77,7 +78,7 @@ struct NameSkeletonTests {
     }
 }
 
-@Suite("Name skeletons: the ASCII fast path")
+@Suite("Name skeletons: the ASCII fast path", .lab)
 struct NameSkeletonFastPathTests {
     @Test func theFastPathAgreesWithTheFullAlgorithm() {
         var samples = ["Bob", "B0b", "  Ana   Maria  ", "Emma", "Ivan", "Il1", "x_y-z", "TEACHER", "a\tb", ""]

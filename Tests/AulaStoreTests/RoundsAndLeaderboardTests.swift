@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Rounds and leaderboards")
+@Suite("Rounds and leaderboards", .lab)
 struct RoundsAndLeaderboardTests {
     private func round(_ group: Int64, _ game: GameKind, session: Int64? = nil, at: Double = 100,
                        _ scores: [(Int64, Int)]) -> RoundRecord {
@@ -79,7 +80,7 @@ struct RoundsAndLeaderboardTests {
         }
     }
 
-    @Test func totalsMatchAPlainSumOverFiftyThousandScores() throws {
+    @Test(.slow) func totalsMatchAPlainSumOverFiftyThousandScores() throws {
         try withDatabase { db, _ throws in
             var rng = SystemRandomNumberGenerator()
             let games: [GameKind] = [.hangman, .quiz, .level, .challenge]

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Issue 18: a misspelled column name is an error that reaches the caller's storage
 /// error path, never a silent 0 or "".
-@Suite("Row access by column name")
+@Suite("Row access by column name", .lab)
 struct RowAccessTests {
     @Test func aMisspelledColumnThrowsInsteadOfReadingZero() throws {
         try withDatabase { db, _ throws in

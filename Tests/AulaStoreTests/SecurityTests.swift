@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Passwords, join codes and PINs")
+@Suite("Passwords, join codes and PINs", .lab)
 struct SecurityTests {
     @Test func twoHashesOfOnePasswordDifferButBothVerify() throws {
         let a = try PasswordHash.make("correct horse")

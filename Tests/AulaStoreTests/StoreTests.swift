@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Collects values from the store thread.
@@ -20,7 +21,7 @@ func waitUntil(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-@Suite("Store thread and batching")
+@Suite("Store thread and batching", .lab)
 struct StoreTests {
     /// With a commit delay, writes arriving one by one within it (rounds ending
     /// together) share a transaction, and a read still sees every one of them.
@@ -235,7 +236,7 @@ struct StoreTests {
     }
 }
 
-@Suite("Store flushing")
+@Suite("Store flushing", .lab)
 struct StoreFlushTests {
     @Test func flushCommitsMoreThanOneBatchWithoutWaitingForARetry() throws {
         let folder = try TempFolder()

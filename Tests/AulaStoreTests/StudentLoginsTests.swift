@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
 /// Where and when students log in, fresh starts for PIN-less names, pruning
 /// of names that never finished anything (issue 12, defects 6 and 12), and
 /// the store's failure hook the login tests use (defect 5).
-@Suite struct StudentLoginsTests {
+@Suite(.lab) struct StudentLoginsTests {
     private func scoreOnce(_ db: Database, groupID: Int64, studentID: Int64, at: Double) throws {
         try db.saveRound(RoundRecord(sessionID: nil, groupID: groupID, game: .hangman, room: "h1", subject: "x",
                                      detail: "", startedAt: at, endedAt: at,

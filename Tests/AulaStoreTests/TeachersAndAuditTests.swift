@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Teachers and audit")
+@Suite("Teachers and audit", .lab)
 struct TeachersAndAuditTests {
     @Test func teachersAreFoundByNameWhateverTheCase() throws {
         try withDatabase { db, _ throws in

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaStore
 
-@Suite("Word bank")
+@Suite("Word bank", .lab)
 struct WordsTests {
     let seed: [(word: String, hint: String)] = [("murciélago", "Vuela de noche"), ("gato", "Maúlla"), ("ñandú", "Corre mucho")]
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
 /// Class periods from the teacher's side and the student's: groups, rosters
 /// with PINs, join codes, lock, and the session leaderboard at `class close`.
-@Suite struct AdminClassTests {
+@Suite(.lab) struct AdminClassTests {
     @Test func groupsAndGroupAdd() throws {
         let server = try TestServer()
         let admin = try server.admin()

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// `aula admin` as a teacher runs it (issue 16): `--help` prints the usage
 /// without connecting, and from a pipe (not a terminal) lines go as typed —
 /// no line editor, no escape sequences. The line editor's keys are tested in
 /// AulaNetTests/LineEditorTests.
-@Suite(.serialized) struct AdminClientBinaryTests {
+@Suite(.lab, .slow, .serialized) struct AdminClientBinaryTests {
     /// The built `aula` executable (`swift build` puts it beside the tests).
     static var binary: URL? {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

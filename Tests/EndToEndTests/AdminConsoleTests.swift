@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 import AulaStore
 
 /// The console's commands end to end over TCP: moderation, rooms and lesson
 /// controls, words and content, scores and records, shutdown.
-@Suite struct AdminConsoleTests {
+@Suite(.lab) struct AdminConsoleTests {
     @Test func helpListsEveryCommandAndUnknownWordsGetAHint() throws {
         let server = try TestServer()
         let admin = try server.admin()

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaAdmin
 import AulaStore
 
 /// The console's doors: the first teacher, passwords, the lockout, the audit,
 /// and students never reaching an admin command.
-@Suite struct AdminSecurityTests {
+@Suite(.lab) struct AdminSecurityTests {
     @Test func firstTeacherIsCreatedFromThisMachineAndThePasswordNeverReachesTheFile() throws {
         let server = try TestServer()
         let client = try TestClient(port: server.adminPort)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 
 /// The bench's quick modes as smoke tests: they run, stay bounded and write a
 /// report with figures. The targets themselves are checked by the bench
 /// report, never by timed assertions here.
-@Suite(.enabled(if: BenchFlag.isSet, "a bench smoke test: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct BenchSmokeTests {
+@Suite(.lab, .enabled(if: BenchFlag.isSet, "a bench smoke test: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct BenchSmokeTests {
     private func run(_ mode: String, _ configure: (inout Bench.Options) -> Void = { _ in }) throws -> String {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The last piece of issue 19 over TCP: each student's last activity on the
 /// teacher's page `/teacher` — what they last did and how long ago, and for a
 /// student who left, when they last logged in (from the database) — in
 /// English and Spanish.
-@Suite struct BoardActivityTests {
+@Suite(.lab) struct BoardActivityTests {
     /// The roster row of a name (`<tr><td>NAME</td><td>open</td>…`) or of a
     /// not-connected student (`<tr class="offline"><td>NAME</td>…`).
     static func row(_ body: String, _ prefix: String) -> String {

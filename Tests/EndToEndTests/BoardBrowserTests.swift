@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 @testable import AulaQuizRoom
 @testable import AulaHangmanRoom
@@ -9,7 +10,7 @@ import Testing
 /// students play a quiz and a hangman round over TCP. Runs only where
 /// `chromium`, `chromedriver` and Python's `selenium` are installed
 /// (`.ci/run` installs them); otherwise it is skipped, saying why.
-@Suite struct BoardBrowserTests {
+@Suite(.lab, .slow) struct BoardBrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

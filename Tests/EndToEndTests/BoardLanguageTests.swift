@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Every text on the board's screens comes from the catalogs, in English and
 /// in Spanish (issue 19): the page's markup has no words of its own, its
 /// script shows only catalog texts, and `?lang=es` gives Spanish everywhere.
-@Suite struct BoardLanguageTests {
+@Suite(.lab) struct BoardLanguageTests {
     /// Keys the script builds at run time (`"board." + state`, `"board.follow." + mode`).
     static let builtKeys = ["board.solved", "board.working", "board.time_up", "board.follow.challenge", "board.follow.class"]
 

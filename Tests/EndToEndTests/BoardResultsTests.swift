@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The board's second part over TCP (issue 19): personality results and team
 /// sync on the stream, a page's own follow choice (`?follow=`), the room list
 /// for its dropdown, and the progress grid on `/teacher`.
-@Suite struct BoardResultsTests {
+@Suite(.lab) struct BoardResultsTests {
     @Test func personalityResultsAndTeamSyncReachTheStream() throws {
         let (server, port) = try BoardTests.server()
         defer { server.stop() }

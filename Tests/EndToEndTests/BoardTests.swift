@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 @testable import AulaQuizRoom
 
 /// The projector board over real TCP (SPEC §12): the page, the snapshot, the
 /// event stream while students play, the key off loopback, bad requests and
 /// the connection cap.
-@Suite struct BoardTests {
+@Suite(.lab) struct BoardTests {
     static func server(_ configure: @escaping (inout ServerConfig) -> Void = { _ in }) throws -> (TestServer, Int) {
         let server = try TestServer(configure: { config in
             config.boardPort = 0

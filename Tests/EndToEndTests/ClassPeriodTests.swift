@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
@@ -7,7 +8,7 @@ import AulaStore
 /// join code, PINs, group), a roster name needs its PIN with no class open,
 /// a kick keeps the student out for its minutes, chat is masked and can be
 /// switched off.
-@Suite struct ClassPeriodTests {
+@Suite(.lab) struct ClassPeriodTests {
     // MARK: Helpers
 
     /// A student connection in JSON mode at `Name:` (the prompt after `mode json` read).
@@ -71,7 +72,7 @@ import AulaStore
 
     // MARK: A class that survives a restart
 
-    @Test func theOpenClassIsReopenedWithItsCodeAndPINsAfterARestart() throws {
+    @Test(.slow) func theOpenClassIsReopenedWithItsCodeAndPINsAfterARestart() throws {
         let first = try TestServer()
         let admin = try first.admin()
         try importRoster(first, admin, "3B", "name,pin\nAna,1234\n")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 import AulaStore
 
 /// The built `aula` binary as a Unix tool (SPEC §12 Command line, issue 17).
-@Suite struct CommandLineTests {
+@Suite(.lab) struct CommandLineTests {
     struct Run {
         let status: Int32
         let out: String
@@ -80,7 +81,7 @@ import AulaStore
     }
 
     /// backup (online, from a running server), then restore (refused while it runs; the old file kept).
-    @Test func backupAndRestoreRoundTrip() throws {
+    @Test(.slow) func backupAndRestoreRoundTrip() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = directory.appendingPathComponent("aula.sqlite").path
@@ -113,7 +114,7 @@ import AulaStore
 
     /// SIGTERM with another process holding the write lock and a write waiting:
     /// the server is gone well within the bound and says it did not save everything.
-    @Test func shutdownUnderAHeldLockIsBounded() throws {
+    @Test(.slow) func shutdownUnderAHeldLockIsBounded() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = directory.appendingPathComponent("aula.sqlite").path

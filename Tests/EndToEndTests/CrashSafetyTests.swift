@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 import AulaStore
 
 /// SPEC §8: a crash (kill -9) loses at most the rounds still being played; the
 /// file always opens afterwards with integrity_check = ok and holds every
 /// round whose leaderboard was printed.
-@Suite struct CrashSafetyTests {
-    @Test func killDashNineMidRoundsKeepsEveryReportedRound() throws {
+@Suite(.lab) struct CrashSafetyTests {
+    @Test(.slow) func killDashNineMidRoundsKeepsEveryReportedRound() throws {
         let content = FileManager.default.temporaryDirectory.appendingPathComponent("aula-crash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: content) }
         try FileManager.default.createDirectory(at: content.appendingPathComponent("Decks/words"), withIntermediateDirectories: true)

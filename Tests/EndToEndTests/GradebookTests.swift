@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 import AulaStore
@@ -7,7 +8,7 @@ import AulaStore
 /// Issue 13 over TCP: the console's export is a gradebook (what was played,
 /// graded answers right), `export summary`, and the teacher's view of the
 /// room (`levels`, `decks`, `challenge status`, the challenge's leaderboard).
-@Suite struct GradebookTests {
+@Suite(.lab) struct GradebookTests {
     /// The file a console export wrote into the exports folder.
     static func exported(_ server: TestServer, _ name: String) -> String? {
         let path = server.directory.appendingPathComponent("exports").appendingPathComponent(name).path

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 15 over TCP: the turn clock students can see (`turn_seconds_left`,
 /// the 10-second warning, the timeout), the BEL at the start of a turn in
 /// text mode only, and the end of a round where everyone was benched.
-@Suite(.serialized) struct HangmanClockTests {
+@Suite(.lab, .slow, .serialized) struct HangmanClockTests {
     /// In virtual time (issue 18): the 11-second turn takes no 11 seconds.
     @Test func aTurnWarnsAtTenSecondsThenTimesOutWithoutCost() throws {
         let server = try HangmanFixture.server(virtualClock: true)
@@ -93,7 +94,7 @@ import Testing
 
 /// Text mode over TCP: after a miss only the one who missed sees their own
 /// gallows; the others see the gallows of the player whose turn it is.
-@Suite(.serialized) struct HangmanOwnGallowsTests {
+@Suite(.lab, .slow, .serialized) struct HangmanOwnGallowsTests {
     /// Lines up to (and including) the next turn line of a state.
     func untilTurnLine(_ c: TestClient) -> [String] {
         var lines: [String] = []

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// A race round over TCP with four players (SPEC §12): everyone guesses at
 /// once, the room sees progress but not letters, each sees their own state,
 /// the round ends when all are done, saved and on the leaderboard.
-@Suite(.serialized) struct HangmanRaceEndToEndTests {
+@Suite(.lab, .slow, .serialized) struct HangmanRaceEndToEndTests {
     @Test func fourPlayersRaceTheSameWord() throws {
         let server = try HangmanFixture.server()
         let names = ["Ana", "Ben", "Cy", "Dee"]

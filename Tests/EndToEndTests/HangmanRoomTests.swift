@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaStore
 @testable import AulaServer
 
-@Suite struct HangmanRoomTests {
+@Suite(.lab) struct HangmanRoomTests {
     /// Three JSON players: refusals cost nothing, a miss passes the turn, the
     /// turn player solves; two rounds; `round.end` has round points and running
     /// totals; `top hangman` and the database agree with them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
@@ -7,7 +8,7 @@ import AulaStore
 /// while a (deliberately slow) hash runs, the store still answers other
 /// students' logins; past the queue's bound a PIN is refused with
 /// `login_busy`, counts for nothing and is asked again.
-@Suite struct HashingThreadTests {
+@Suite(.lab) struct HashingThreadTests {
     /// Ana and Ben on the 3B roster with PINs; no class open, so their names ask `PIN:`.
     private func server(maxQueued: Int = 64, slowdown: Double) throws -> TestServer {
         let server = try TestServer(configure: { config in

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 18: prompts whose answer must not be shown are marked by the
 /// protocol — IAC WILL ECHO … IAC WONT ECHO in text mode (to clients that
 /// speak telnet), `"hidden": true` on the JSON prompt — and `aula admin`
 /// hides typing by that mark, never by matching "password" in the text.
-@Suite(.serialized) struct HiddenInputMarkerTests {
+@Suite(.lab, .slow, .serialized) struct HiddenInputMarkerTests {
     static let willEcho: [UInt8] = [255, 251, 1]
     static let wontEcho: [UInt8] = [255, 252, 1]
 

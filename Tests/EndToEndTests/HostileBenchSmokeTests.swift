@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaBench
 
 /// `aula bench hostile --quick` in small: every attack of issue 12 runs
 /// against its own `aula serve`, gets a row in the report, and the server is
 /// still up after it. No timing is asserted here — the probe's figures are
 /// the bench report's business (and the hostile suite's budget).
-@Suite(.enabled(if: BenchFlag.isSet, "a bench smoke test: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct HostileBenchSmokeTests {
+@Suite(.lab, .enabled(if: BenchFlag.isSet, "a bench smoke test: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct HostileBenchSmokeTests {
     static let attacks = ["long-chain", "long-condition", "editor-paste", "pin-guess", "prelogin-flood", "chat-flood", "who-flood",
                           "garbage", "telnet", "long-line", "output-flood"]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaBench
 import AulaStore
 
@@ -10,7 +11,7 @@ import AulaStore
 /// 50 ms (a budget for a busy shared 2-core machine, not a benchmark), and
 /// lose nothing already saved: a level solved before the attack is still in
 /// the database afterwards. The full-size figures are `aula bench hostile`'s.
-@Suite(.serialized, .enabled(if: BenchFlag.isSet, "a bench under load: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct HostileStudentTests {
+@Suite(.labAlone, .slow, .serialized, .enabled(if: BenchFlag.isSet, "a bench under load: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct HostileStudentTests {
     static let budgetMilliseconds = 50.0
 
     /// The bench's attacks, sized for a test: a shorter window, a smaller crowd.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
@@ -9,7 +10,7 @@ import AulaStore
 /// teacher lockout holds against parallel consoles; a dropped student's name
 /// is theirs for the grace unless a PIN or their own computer says otherwise.
 /// "Another computer" is another loopback address (127.0.0.2…).
-@Suite struct IdentityTests {
+@Suite(.lab) struct IdentityTests {
     // MARK: Helpers
 
     /// A student connection in JSON mode at `Name:`.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// No student program can crash or stall the server (issue 12, SPEC §12):
 /// the 13,000-operator chain that once crashed it, and programs that run
 /// too long, while a classmate in the lobby keeps asking `who` and `me` and
 /// measures the answers.
-@Suite struct JudgeSafetyTests {
+@Suite(.lab) struct JudgeSafetyTests {
     /// A level off the map (playable by id) with loops, variables and turns.
     static let slowLevel = """
         {"id": "t-slow", "title": "Slow", "summary": "Walk to the goal.",
@@ -116,8 +117,11 @@ import Testing
 
     /// The paste that crashed the server: the editor stops it at 16 KiB
     /// (`program_too_big`), `submit` refuses what got in with a place, and
-    /// the classmate's answers stay fast all along.
-    @Test func theLongChainIsRefusedAndTheClassStaysFast() throws {
+    /// the classmate's answers stay fast all along. The probe's p99 is a
+    /// timing: it is checked with `AULA_BENCH_ROWS` set (CI), where the test
+    /// runs with no other lab test beside it; the default run, with a dozen
+    /// tests at once on two cores, checks that every probe was answered.
+    @Test(.timed, .slow) func theLongChainIsRefusedAndTheClassStaysFast() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: Self.content())
         let probe = try Probe(port: server.port)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
@@ -153,7 +157,7 @@ import Testing
         }
         #expect(failures == 0)
         #expect(times.count >= 20)
-        #expect(Self.p99(times) < 50, "probe p99 \(Self.p99(times)) ms over \(times.count) requests")
+        if BenchFlag.isSet { #expect(Self.p99(times) < 50, "probe p99 \(Self.p99(times)) ms over \(times.count) requests") }
         // Still up: a newcomer gets in.
         _ = try TestClient.loggedInJSON(port: server.port, name: "Newcomer")
     }

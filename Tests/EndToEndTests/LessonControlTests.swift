@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 @testable import AulaLevelRoom
 @testable import AulaQuizRoom
@@ -13,7 +14,7 @@ import Testing
 /// out" is shown by moving time past them — virtual time (issue 18), no
 /// sleeping; the time left is compared exactly, read from the room while
 /// paused (a paused clock does not move).
-@Suite(.serialized) struct LessonControlTests {
+@Suite(.lab, .slow, .serialized) struct LessonControlTests {
     @Test func aQuizQuestionPausesResumesExtendsAndSkips() throws {
         let server = try LessonSupport.server(virtualClock: true)
         let admin = try server.admin()

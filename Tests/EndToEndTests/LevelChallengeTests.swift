@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
-@Suite struct LevelChallengeTests {
+@Suite(.lab) struct LevelChallengeTests {
     @Test func aClassChallengePutsEveryoneOnOneLevelAndEndsWithTheClassLeaderboard() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// Issue 14 over TCP: statements for stars, programs kept across reopening
 /// and reconnecting, the C/Java choice kept, attempts told to teachers, the
 /// real best at time-up.
-@Suite struct LevelCourseTests {
+@Suite(.lab) struct LevelCourseTests {
     /// A corridor of ten tiles where a loop is the lesson: par 2, submit accepts 6.
     static let loopLevel = """
         {"id": "t-loop", "title": "Ten tiles", "summary": "Use a loop.",

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// Issue 14, the language, over TCP: a misspelt command gets "did you mean
 /// walk()?", a long run shows 40 trace lines on a text screen (the rest on
 /// `trace`) with the loop hint, JSON readers get the documented fields
 /// (`missing` on an unsolved `level.result`), and `step` lists the program
 /// around the current line.
-@Suite struct LevelHelpTests {
+@Suite(.lab) struct LevelHelpTests {
     /// Types a program into the editor and closes it.
     private func type(_ client: TestClient, _ lines: [String]) {
         client.send("clear")

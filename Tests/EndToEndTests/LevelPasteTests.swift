@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// A student pasting a whole program into the editor at once must not lose
 /// lines to the flood limit (20 lines a second outside the editor).
-@Suite struct LevelPasteTests {
+@Suite(.lab) struct LevelPasteTests {
     @Test func aPastedProgramArrivesWholeWithTheDefaultFloodLimit() throws {
         let server = try TestServer(content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
-@Suite struct LevelRoomTests {
+@Suite(.lab) struct LevelRoomTests {
     @Test func aStudentEditsRunsStepsAndSubmitsALevelInJSON() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
@@ -234,7 +235,7 @@ import AulaGames
     }
 }
 
-@Suite struct LevelLayoutAndClockTests {
+@Suite(.lab) struct LevelLayoutAndClockTests {
     @Test func aSubmissionThatFailsAnotherLayoutShowsThatLayout() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let level = try JSONDecoder().decode(Level.self, from: Data(LevelTestContent.randomLevel.utf8))

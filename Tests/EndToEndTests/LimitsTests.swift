@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import AulaTestSupport
 import Synchronization
 @testable import AulaServer
 import AulaStore
@@ -12,7 +13,7 @@ import AulaStore
 /// idle socket can fill, chat budgets per room and address, paged `who` and
 /// `rooms`, and an `export` that cannot destroy. Other 127.x addresses play
 /// other machines: only 127.0.0.1 and ::1 are exempt from per-address caps.
-@Suite struct LimitsTests {
+@Suite(.lab) struct LimitsTests {
     // MARK: sockets (defect 9)
 
     @Test func oneAddressMayNotHoldMoreThanItsShareOfSockets() throws {
@@ -113,7 +114,9 @@ import AulaStore
 
     // MARK: chat (defect 10)
 
-    @Test func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
+    /// The probe's p99 is a timing: checked with `AULA_BENCH_ROWS` set (CI), where
+    /// the test runs with no other lab test beside it (see JudgeSafetyTests).
+    @Test(.timed, .slow) func chatBudgetHoldsAcrossConnectionsOfOneAddressWhileTheProbeStaysFast() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let flooders = try (0..<20).map { i in try TestClient.loggedInJSON(port: server.port, name: "Flood\(i)", source: "127.0.0.2") }
@@ -163,7 +166,7 @@ import AulaStore
         rtts.sort()
         let p99 = rtts.isEmpty ? 1 : rtts[min(rtts.count - 1, Int(Double(rtts.count) * 0.99))]
         #expect(rtts.count == 40)
-        #expect(p99 < 0.050, "probe p99 \(p99 * 1000) ms over \(rtts.count) round trips")
+        if BenchFlag.isSet { #expect(p99 < 0.050, "probe p99 \(p99 * 1000) ms over \(rtts.count) round trips") }
     }
 
     @Test func aRoomTakesAtMostItsBudgetFromManyAddresses() throws {
@@ -247,7 +250,7 @@ import AulaStore
 
     // MARK: export (defect 8)
 
-    @Test func exportWritesOnlyCSVFileNamesIntoTheExportsFolder() throws {
+    @Test(.slow) func exportWritesOnlyCSVFileNamesIntoTheExportsFolder() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let outside = server.directory.deletingLastPathComponent().appendingPathComponent("x-\(UUID().uuidString).csv")

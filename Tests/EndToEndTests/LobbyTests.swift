@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
-@Suite struct LobbyTests {
+@Suite(.lab) struct LobbyTests {
     @Test func whoAndSayBetweenThreeClients() throws {
         let server = try TestServer()
         let ana = try TestClient.loggedIn(port: server.port, name: "Ana")

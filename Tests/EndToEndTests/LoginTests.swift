@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
-@Suite struct LoginTests {
+@Suite(.lab) struct LoginTests {
     @Test func studentSeesBannerNamePromptAndWelcome() throws {
         let server = try TestServer()
         let client = try TestClient(port: server.port)

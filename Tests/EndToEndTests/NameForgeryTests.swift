@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// Issue 12, defect 11, end to end: names that render like an online student's,
 /// chat text looked up as a catalog key, bidi overrides, padded chat lines and
 /// broadcasts that a student could imitate — against the real server over TCP.
-@Suite struct NameForgeryTests {
+@Suite(.lab) struct NameForgeryTests {
     /// A JSON client at the Name: prompt.
     private func attacker(_ server: TestServer) throws -> TestClient {
         let client = try TestClient(port: server.port)

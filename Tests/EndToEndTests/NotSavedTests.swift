@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 @testable import AulaQuizRoom
 @testable import AulaHangmanRoom
@@ -10,7 +11,7 @@ import AulaStore
 /// held up by another program's lock (SQLite's write lock) is told after the
 /// game's save wait — passed in virtual time, so no test waits 3 or 10 real
 /// seconds — and is still saved once the lock goes (SPEC §11).
-@Suite(.serialized) struct NotSavedTests {
+@Suite(.lab, .slow, .serialized) struct NotSavedTests {
     static let broken = StoreError(code: 10, message: "disk I/O error (test)")
 
     /// Ana alone in an easy round of the fixture deck; her four letters

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// What playing the product by hand with real clients found after issue 18's
@@ -11,7 +12,7 @@ import Testing
 /// - Spanish students were told "Su docente les dio N segundos más" where every
 ///   other teacher line says "Tu docente ha …" (and a level room has one student);
 /// - one statement and one solved level read "1 statements" and "1 levels solved".
-@Suite(.serialized) struct PlayedByHandTests {
+@Suite(.lab, .slow, .serialized) struct PlayedByHandTests {
     @Test func oneStatementAndOneSolvedLevelAreSaidInTheSingular() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         defer { server.stop() }

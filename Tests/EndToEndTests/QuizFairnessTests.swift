@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 15 over TCP: a ranged question shown as its scale (text and JSON),
 /// graded feedback after each question with ties ranked by time, and
 /// shuffled answers scored by what each student saw.
-@Suite(.serialized) struct QuizFairnessEndToEndTests {
+@Suite(.lab, .slow, .serialized) struct QuizFairnessEndToEndTests {
     static let scale = """
     {"id": "scale", "title": "Scale", "lang": "en", "description": "How much?", "seconds": 30,
      "types": [{"key": "a", "title": "A", "definition": "A."}, {"key": "b", "title": "B", "definition": "B."}],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 13, a quiz the teacher runs from the console (SPEC §12: `quiz host
@@ -8,7 +9,7 @@ import Testing
 /// the quiz on; its questions and tallies are echoed to the console; an early
 /// end saves the questions asked so far. Spanish aliases; a disconnected
 /// console leaves the quiz running and another teacher takes it over.
-@Suite(.serialized) struct QuizHostTests {
+@Suite(.lab, .slow, .serialized) struct QuizHostTests {
     /// Graded, 30 s per question (nothing times out in a test): 2 is right each time.
     static let capitals = """
     {"id": "capitals", "title": "Capitals", "lang": "en", "description": "Where is it?", "shuffle": false, "shuffle_answers": false, "seconds": 30,

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Quiz rooms and people who drop out or need more time.
-@Suite struct QuizReconnectTests {
+@Suite(.lab) struct QuizReconnectTests {
     @Test func aDroppedPlayerKeepsTheirTeamAndGetsTheQuestionBack() throws {
         let server = try QuizSupport.server()
         let (_, c) = try QuizSupport.room(server, deck: "trip", names: ["Ana", "Ben"])

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaStore
 @testable import AulaServer
 
 /// Quiz rooms over real TCP: teams, questions, tallies, results, leaderboards, saving.
-@Suite struct QuizRoomTests {
+@Suite(.lab) struct QuizRoomTests {
     @Test func fourPlayersInTwoTeamsPlayAWholePersonalityDeck() throws {
         let server = try QuizSupport.server()
         let names = ["Ana", "Ben", "Cai", "Dee"]

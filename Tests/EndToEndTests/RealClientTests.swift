@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The clients a lab really has (SPEC §12, docs/clients.md), each run in a
 /// pseudo-terminal (tmux) against the real server through a byte-logging
 /// relay. A missing tool skips its test with the reason shown in the test
 /// report (`.ci/run` installs them all), never a silent pass.
-@Suite(.serialized) struct RealClientTests {
+@Suite(.lab, .slow, .serialized) struct RealClientTests {
     static let rawClients = ["nc 127.0.0.1 PORT", "plink -raw -P PORT 127.0.0.1"]
     static let telnetClients = ["telnet 127.0.0.1 PORT", "plink -telnet -P PORT 127.0.0.1",
                                 "tt++ -e '#session aula 127.0.0.1 PORT'"]

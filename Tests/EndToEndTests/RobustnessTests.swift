@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-@Suite struct RobustnessTests {
+@Suite(.lab) struct RobustnessTests {
     @Test func garbageBytesAndAnOverlongLineLeaveTheConnectionWorking() throws {
         let server = try TestServer()
         let client = try TestClient.loggedInJSON(port: server.port, name: "Hugo")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
-@Suite struct RoomTests {
+@Suite(.lab) struct RoomTests {
     @Test func createJoinChatAndCloseWhenEmpty() throws {
         let server = try TestServer()
         let host = try TestClient.loggedInJSON(port: server.port, name: "Host")

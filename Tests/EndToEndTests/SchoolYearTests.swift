@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaStore
 
 /// A school year on one database (issue 17): one server per file, storage
 /// faults and a moved file told to the teacher, backups while playing,
 /// forgetting and pruning students, a student's data as JSON.
-@Suite struct SchoolYearTests {
+@Suite(.lab) struct SchoolYearTests {
     @Test func aSecondServerOnTheSameDatabaseIsRefusedNamingTheHolder() throws {
         let first = try TestServer()
         var config = ServerConfig()
@@ -32,7 +33,7 @@ import AulaStore
 
     /// A held write lock (another program) delays saving: the teacher is told once, with the
     /// path, and told again when it works; nothing queued is lost.
-    @Test func aLockedDatabaseIsToldToTeachersAndTheWriteIsKept() throws {
+    @Test(.slow) func aLockedDatabaseIsToldToTeachersAndTheWriteIsKept() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let other = try Database(path: server.databasePath, busyTimeout: 0)
@@ -174,7 +175,7 @@ private final class BackupBox: @unchecked Sendable {
 }
 
 /// The console's `forget NAME` (SPEC §12 console additions).
-@Suite struct ConsoleForgetTests {
+@Suite(.lab) struct ConsoleForgetTests {
     @Test func forgetAtTheConsoleAsksThenLeavesNoRowAndNoNameInTheAudit() throws {
         let server = try TestServer()
         let admin = try server.admin()

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// The server's log goes where `RunningServer` was told, at `ServerConfig.logLevel`
 /// (issue 18: no global logger; tests read the lines back).
-@Suite struct ServerLogTests {
+@Suite(.lab) struct ServerLogTests {
     /// Lines logged so far, once the loop has finished what it was doing.
     private func settledLines(_ server: TestServer, _ capture: LogCapture) -> [String] {
         _ = server.running.onLoop { _ in true }

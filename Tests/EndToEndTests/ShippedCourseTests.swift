@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 14, the shipped course over TCP: a level names its new idea and its
 /// note is readable before solving; a level solved at par in C style, and
 /// the procedures level (w4-03, opened by a teacher's challenge) in Java style.
-@Suite struct ShippedCourseTests {
+@Suite(.lab) struct ShippedCourseTests {
     @Test func aStudentReadsTheNewNoteAndSolvesInBothSpellings() throws {
         let server = try TestServer(configure: {
             $0.contentDirectory = ClassPeriodTests.shippedContent

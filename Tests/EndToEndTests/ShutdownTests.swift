@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaStore
 
-@Suite struct ShutdownTests {
+@Suite(.lab) struct ShutdownTests {
     @Test func gracefulShutdownTellsEveryoneAndLeavesAHealthyDatabase() throws {
         let server = try TestServer()
         let a = try TestClient.loggedInJSON(port: server.port, name: "Ana")

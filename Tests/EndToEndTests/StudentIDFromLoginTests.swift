@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 import AulaStore
 @testable import AulaServer
@@ -7,7 +8,7 @@ import AulaStore
 /// Issue 18: the student's row is resolved before the welcome, so a student
 /// has their `studentID` from the first command on, and a class challenge
 /// never drops a score for want of one.
-@Suite struct StudentIDFromLoginTests {
+@Suite(.lab) struct StudentIDFromLoginTests {
     private func rowID(_ server: TestServer, _ name: String) throws -> Int64? {
         try server.running.server.store.sync { db in try db.group(name: "open").flatMap { try db.student(groupID: $0.id, name: name)?.id } }
     }

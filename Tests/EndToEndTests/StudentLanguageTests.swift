@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 16 over TCP: suggestions in the student's own language, Spanish
 /// help with Spanish sub-words, leaderboard titles and `modo texto`.
-@Suite struct StudentLanguageTests {
+@Suite(.lab) struct StudentLanguageTests {
     @Test func clearInEnglishIsNeverOfferedCrearAndSpanishGetsSpanish() throws {
         let server = try TestServer()
         let client = try TestClient.loggedInJSON(port: server.port, name: "Robot")

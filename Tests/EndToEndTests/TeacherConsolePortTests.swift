@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 import AulaNet
 
 /// The core reaches the teachers' console only through `TeacherConsole` (issue 18): a
 /// stand-in console attached to a real server sees each of the port's calls, and a
 /// server without one keeps the admin port closed.
-@Suite struct TeacherConsolePortTests {
+@Suite(.lab) struct TeacherConsolePortTests {
     /// What the stand-in was told, read by the test thread (a mutex: checked).
     final class Calls: Sendable {
         let list = PThreadMutex<[String]>([])

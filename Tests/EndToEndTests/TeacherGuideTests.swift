@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaServer
 
 /// Issue 13, "the guide is a test": every console example written as an
@@ -9,7 +10,7 @@ import Testing
 /// answer with an error. After `class open` the students of the example
 /// roster log in with the join code and their PINs, so `mute`, `kick`,
 /// `room create` and the challenge have someone to act on.
-@Suite(.serialized) struct TeacherGuideTests {
+@Suite(.lab, .slow, .serialized) struct TeacherGuideTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

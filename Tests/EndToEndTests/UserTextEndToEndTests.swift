@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 
 /// Issue 18, typed phrase arguments: a student who says a real catalog key is
 /// heard saying exactly that, never the message behind the key.
-@Suite struct UserTextEndToEndTests {
+@Suite(.lab) struct UserTextEndToEndTests {
     @Test func chatEqualToACatalogKeyReachesClassmatesAsTyped() throws {
         let server = try TestServer()
         let ana = try TestClient.loggedIn(port: server.port, name: "Ana")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 import AulaBench
@@ -14,65 +15,139 @@ import AulaBench
 /// that with `Tests/Golden/judge-equivalence.txt`, written by the interpreter
 /// as it was before issue 20 (`AULA_WRITE_GOLDEN=1` writes it anew — only
 /// when a change of behaviour is meant).
-@Suite struct JudgeEquivalenceTests {
+@Suite(.slow) struct JudgeEquivalenceTests {
     static let golden = repositoryRoot.appendingPathComponent("Tests/Golden/judge-equivalence.txt")
 
-    @Test func everyRecordedProgramGivesTheSameResultsAsBefore() throws {
-        let lines = Self.record()
+    /// The corpus in parts, each a test case of its own, so the parts run at
+    /// once on both cores (issue 18: together they were one 26-second test).
+    /// Each part is compared with the golden lines of its own ids; every
+    /// golden line belongs to exactly one part (`Part(line:)`).
+    enum Part: String, CaseIterable, Sendable {
+        case levels, fuzz, bench, judged0, judged1, judged2, judged3, random1, random2, texts
+
+        /// The parts with the judged and traced random programs: about 20 of the
+        /// 26 CPU seconds in a debug build (17 judged layouts, twice, and a
+        /// description of every step), so they run with `AULA_BENCH_ROWS` (CI).
+        static let judged: [Part] = [.judged0, .judged1, .judged2, .judged3]
+        static let everyRun = allCases.filter { !judged.contains($0) }
+
+        /// Which random programs (by number) the part records.
+        var programs: Range<Int> {
+            switch self {
+            case .judged0: 0..<25
+            case .judged1: 25..<50
+            case .judged2: 50..<75
+            case .judged3: 75..<100
+            case .random1: 100..<200
+            case .random2: 200..<300
+            default: 0..<0
+            }
+        }
+
+        /// The part a recorded line belongs to, by the id before its first space.
+        init(line: Substring) {
+            let id = line.prefix { $0 != " " }
+            if id.hasPrefix("fuzz/") || id.hasPrefix("fuzz-rich/") {
+                self = .fuzz
+            } else if id == "bench" {
+                self = .bench
+            } else if id.hasPrefix("text/") {
+                self = .texts
+            } else if let slash = id.firstIndex(of: "/"), ["random", "decorated", "strict"].contains(id[..<slash]) {
+                let n = Int(id[id.index(after: slash)...]) ?? 0
+                self = Part.allCases.first { $0.programs.contains(n) } ?? .random2
+            } else {
+                self = .levels
+            }
+        }
+    }
+
+    @Test(arguments: Part.everyRun)
+    func everyRecordedProgramGivesTheSameResultsAsBefore(_ part: Part) throws {
         if ProcessInfo.processInfo.environment["AULA_WRITE_GOLDEN"] == "1" {
+            guard part == .levels else { return }  // one case writes the whole record
+            let lines = Self.record()
             try FileManager.default.createDirectory(at: Self.golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (lines.joined(separator: "\n") + "\n").write(to: Self.golden, atomically: true, encoding: .utf8)
             return
         }
-        let expected = try String(contentsOf: Self.golden, encoding: .utf8).split(separator: "\n").map(String.init)
+        try Self.check(part)
+    }
+
+    @Test(.enabled(if: BenchFlag.isSet, "the judged random programs: set AULA_BENCH_ROWS=1 to run them (.ci/run does)"),
+          arguments: Part.judged)
+    func theJudgedRandomProgramsGiveTheSameResultsAsBefore(_ part: Part) throws {
+        guard ProcessInfo.processInfo.environment["AULA_WRITE_GOLDEN"] != "1" else { return }
+        try Self.check(part)
+    }
+
+    static func check(_ part: Part) throws {
+        let lines = record(part)
+        let all = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n")
+        let expected = all.filter { Part(line: $0) == part }.map(String.init)
+        #expect(lines.allSatisfy { Part(line: $0[...]) == part }, "a line of \(part) was recorded under another part's id")
         #expect(lines.count == expected.count)
         var differences: [String] = []
         for (got, want) in zip(lines, expected) where got != want {
             differences.append("want: \(want)\n got: \(got)")
         }
-        #expect(differences.isEmpty, "\(differences.count) differ; first:\n\(differences.prefix(4).joined(separator: "\n"))")
-        #expect(lines.count > 3000)
+        #expect(differences.isEmpty, "\(part): \(differences.count) differ; first:\n\(differences.prefix(4).joined(separator: "\n"))")
+        #expect(all.count > 3000)
     }
 
     // MARK: - The record
 
+    /// The whole record, in the golden file's order.
     static func record() -> [String] {
+        Part.allCases.flatMap { record($0) }
+    }
+
+    static func record(_ part: Part) -> [String] {
         var out: [String] = []
         let levels = shipped.0.levels.sorted { $0.id < $1.id }
-        for level in levels {
-            guard let programs = referencePrograms[level.id] else { continue }
-            var sources = [("ref", programs.solution), ("java", javaSpelling(programs.solution))]
-            if let wrong = programs.wrong { sources.append(("wrong", wrong)) }
-            if let shortcut = shortcutPrograms[level.id] { sources.append(("shortcut", shortcut.source)) }
-            for (name, source) in sources {
-                out += cases("\(level.id)/\(name)", source, level: level, rules: ProgramRules(level: level), runs: .max, verdict: true)
+        switch part {
+        case .levels:
+            for level in levels {
+                guard let programs = referencePrograms[level.id] else { continue }
+                var sources = [("ref", programs.solution), ("java", javaSpelling(programs.solution))]
+                if let wrong = programs.wrong { sources.append(("wrong", wrong)) }
+                if let shortcut = shortcutPrograms[level.id] { sources.append(("shortcut", shortcut.source)) }
+                for (name, source) in sources {
+                    out += cases("\(level.id)/\(name)", source, level: level, rules: ProgramRules(level: level), runs: .max, verdict: true)
+                }
             }
-        }
-        let fuzzLevel = levels.first { $0.id == "w2-05" } ?? JudgeCorpus.richLevel
-        for (name, source) in fuzzInputs() {
-            out += cases("fuzz/\(name)", source, level: fuzzLevel, rules: .everything, runs: 1, verdict: true)
-            out += cases("fuzz-rich/\(name)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 2, verdict: false)
-        }
-        let bench = LevelBench.level()
-        out += cases("bench", LevelBench.program(), level: bench, rules: ProgramRules(level: bench), runs: 9, verdict: true)
-        for (n, source) in JudgeCorpus.programs(count: 300, seed: 2026).enumerated() {
-            // Traces (a description of every step) are the slow part in a debug
-            // build: a third of the random programs keep theirs.
-            out += cases("random/\(n)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 3, verdict: n < 100,
-                         trace: n < 100)
-            if n < 80 {
-                out += cases("decorated/\(n)", JudgeCorpus.decorated(source, n), level: JudgeCorpus.richLevel, rules: .everything,
-                             runs: 1, verdict: false, trace: false)
+        case .fuzz:
+            let fuzzLevel = levels.first { $0.id == "w2-05" } ?? JudgeCorpus.richLevel
+            for (name, source) in fuzzInputs() {
+                out += cases("fuzz/\(name)", source, level: fuzzLevel, rules: .everything, runs: 1, verdict: true)
+                out += cases("fuzz-rich/\(name)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 2, verdict: false)
             }
-            if n < 60 {
-                out += cases("strict/\(n)", source, level: JudgeCorpus.strictLevel, rules: ProgramRules(level: JudgeCorpus.strictLevel),
-                             runs: 1, verdict: false)
+        case .bench:
+            let bench = LevelBench.level()
+            out += cases("bench", LevelBench.program(), level: bench, rules: ProgramRules(level: bench), runs: 9, verdict: true)
+        case .judged0, .judged1, .judged2, .judged3, .random1, .random2:
+            let programs = JudgeCorpus.programs(count: 300, seed: 2026)
+            for n in part.programs where n < programs.count {
+                let source = programs[n]
+                // Traces (a description of every step) are the slow part in a debug
+                // build: a third of the random programs keep theirs.
+                out += cases("random/\(n)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 3, verdict: n < 100,
+                             trace: n < 100)
+                if n < 80 {
+                    out += cases("decorated/\(n)", JudgeCorpus.decorated(source, n), level: JudgeCorpus.richLevel, rules: .everything,
+                                 runs: 1, verdict: false, trace: false)
+                }
+                if n < 60 {
+                    out += cases("strict/\(n)", source, level: JudgeCorpus.strictLevel, rules: ProgramRules(level: JudgeCorpus.strictLevel),
+                                 runs: 1, verdict: false)
+                }
             }
-        }
-        for (n, text) in JudgeCorpus.texts(count: 600, seed: 77).enumerated() {
-            out.append("text/\(n) " + parsed(text))
-            if case .success(let program) = LevelProgram.compile(text, rules: .everything) {
-                out.append("text/\(n) " + runLine(JudgeCorpus.richLevel, JudgeCorpus.richLevel.layout(seed: 0), program))
+        case .texts:
+            for (n, text) in JudgeCorpus.texts(count: 600, seed: 77).enumerated() {
+                out.append("text/\(n) " + parsed(text))
+                if case .success(let program) = LevelProgram.compile(text, rules: .everything) {
+                    out.append("text/\(n) " + runLine(JudgeCorpus.richLevel, JudgeCorpus.richLevel.layout(seed: 0), program))
+                }
             }
         }
         return out

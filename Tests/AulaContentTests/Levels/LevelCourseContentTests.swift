@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 
@@ -19,7 +20,7 @@ func hardCoded(_ level: Level) throws -> String {
     return moves.joined(separator: " ")
 }
 
-@Suite struct LevelCourseContentTests {
+@Suite(.lab) struct LevelCourseContentTests {
     /// Levels whose lesson is a loop or a condition: a hand-written list of moves must not pass there.
     static func teachesALoopOrCondition(_ level: Level) -> Bool {
         !Set(level.commands).isDisjoint(with: ["repeat", "while", "if"])
@@ -82,7 +83,7 @@ func hardCoded(_ level: Level) throws -> String {
 }
 
 /// The level-format fields of issue 14: old names with a warning, board variants.
-@Suite struct LevelFormatTests {
+@Suite(.lab) struct LevelFormatTests {
     /// JSON written with ' for " (board rows are full of #, which raw strings cannot hold).
     static func q(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "\"") }
     func q(_ text: String) -> String { LevelFormatTests.q(text) }

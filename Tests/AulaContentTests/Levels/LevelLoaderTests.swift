@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 
-@Suite struct LevelLoaderTests {
+@Suite(.lab) struct LevelLoaderTests {
     /// Writes a content folder with the given files (path → text) and loads it.
     func load(_ files: [String: String]) throws -> (LevelLibrary, [ContentProblem]) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aula-levels-\(UUID().uuidString)")

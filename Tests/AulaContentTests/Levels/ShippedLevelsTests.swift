@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 
@@ -9,7 +10,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 let shipped = LevelLoader.load(contentDirectory: repositoryRoot)
 
-@Suite struct ShippedLevelsTests {
+@Suite(.lab) struct ShippedLevelsTests {
     @Test func shippedContentHasNoProblems() {
         #expect(shipped.1.isEmpty, "\(shipped.1)")
         #expect(shipped.0.worlds.count >= 4)
@@ -148,7 +149,7 @@ let shipped = LevelLoader.load(contentDirectory: repositoryRoot)
 
 /// Issue 14: every note is written for students with a worked example in both
 /// spellings, and the examples are real programs (they compile).
-@Suite struct ShippedNotesTests {
+@Suite(.lab) struct ShippedNotesTests {
     static func codeBlocks(_ markdown: String) -> [String] {
         let parts = markdown.components(separatedBy: "```")
         return stride(from: 1, to: parts.count, by: 2).map { parts[$0].trimmingCharacters(in: .newlines) }

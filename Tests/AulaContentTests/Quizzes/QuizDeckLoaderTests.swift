@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 
-@Suite struct ShippedQuizDecksTests {
+@Suite(.lab) struct ShippedQuizDecksTests {
     /// The repository root: this file is Tests/AulaContentTests/Quizzes/….
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -44,7 +45,7 @@ import AulaGames
     }
 }
 
-@Suite struct BadQuizDecksTests {
+@Suite(.lab) struct BadQuizDecksTests {
     /// Writes files into a fresh content folder's Decks/quizzes and loads it.
     func load(_ files: [String: String]) throws -> ([QuizDeck], [ContentProblem]) {
         let root = FileManager.default.temporaryDirectory

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 import AulaContent
 
 /// Issue 15 on the shipped decks: every ranged question is played with each
 /// band's numbers, and random players do not favour one result type.
-@Suite struct ShippedQuizFairnessTests {
+@Suite(.lab) struct ShippedQuizFairnessTests {
     static let decks = QuizDeckLoader.load(contentDirectory: ShippedQuizDecksTests.root).0
 
     @Test func everyShippedRangedQuestionMapsEachBandsNumbersToItsAnswer() throws {
@@ -39,7 +40,7 @@ import AulaContent
         #expect(ranged >= 8)
     }
 
-    @Test func randomPlayersDoNotFavourOneTypeOnAShippedDeck() throws {
+    @Test(.slow) func randomPlayersDoNotFavourOneTypeOnAShippedDeck() throws {
         for deck in Self.decks where deck.style == .personality {
             var wins: [String: Int] = [:]
             var random = SeededRandom(seed: 11)
@@ -69,7 +70,7 @@ import AulaContent
 }
 
 /// `aula check-content`'s balance warning (issue 15).
-@Suite struct QuizBalanceWarningTests {
+@Suite(.lab) struct QuizBalanceWarningTests {
     @Test func aTypeReachedByFarFewerAnswersIsWarnedAbout() {
         let types = ["a", "b"].map { QuizResultType(key: $0, title: $0, definition: $0) }
         let lopsided = QuizDeck(id: "l", title: "L", lang: "en", description: "L", types: types, questions: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaContent
 
@@ -24,7 +25,7 @@ private let threeWords = """
 [{"word":"gato","hint":"Maúlla"},{"word":"perro","hint":"Ladra"},{"word":"loro","hint":"Habla"}]
 """
 
-@Suite struct ShippedWordDeckTests {
+@Suite(.lab) struct ShippedWordDeckTests {
     @Test func shippedDecksHaveNoProblemsAndFortyWordsEach() {
         let (decks, problems) = WordDeckLoader.load(contentDirectory: packageRoot)
         #expect(problems == [])
@@ -73,7 +74,7 @@ private let threeWords = """
     }
 }
 
-@Suite struct WordDeckProblemTests {
+@Suite(.lab) struct WordDeckProblemTests {
     @Test func badWordsAreReportedWithFileAndFieldAndLeftOut() throws {
         let folder = try contentFolder(["bad.json": """
         {"id":"bad-es","title":"Mal","lang":"es","words":[

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Issue 15 in the hangman rules: honest end-of-round reasons, sorted points,
 /// and whose gallows a player sees after a miss.
-@Suite struct HangmanClarityTests {
+@Suite(.lab) struct HangmanClarityTests {
     @Test func everyoneBenchedWithLivesIsNotNoLives() {
         var round = startRound("gato", players: ["ana", "beto"], first: "ana")
         for _ in 0..<3 {

@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// A teacher's pause, resume, extend and skip on a hangman round (SPEC §12).
-@Suite struct HangmanLessonTests {
+@Suite(.lab) struct HangmanLessonTests {
     @Test func pauseStopsTheTurnClockAndRefusesPlay() {
         var round = startRound("gato", players: ["Ana", "Bo"], first: "Ana")
         #expect(round.turnDeadline(seconds: 30) == 30)

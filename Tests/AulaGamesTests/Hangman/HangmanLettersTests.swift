@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct HangmanLettersTests {
+@Suite(.lab) struct HangmanLettersTests {
     @Test func plainVowelRevealsAccentedVowel() {
         var round = startRound("murciélago", players: ["ana"])
         let events = round.play(.guess("ana", "e"))
@@ -81,7 +82,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanPointsTests {
+@Suite(.lab) struct HangmanPointsTests {
     @Test func pointsForRevealCompleteAndLivesLeft() {
         var round = startRound("casa", players: ["ana", "beto"], first: "ana") // medium, 2 players: 5 lives
         #expect(round.play(.guess("ana", "a")).contains(.scored(player: "ana", points: 20, reason: .letters(count: 2))))
@@ -114,7 +115,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanTimeoutTests {
+@Suite(.lab) struct HangmanTimeoutTests {
     @Test func timeoutPassesWithoutCost() {
         var round = startRound("gato", players: ["ana", "beto"], first: "ana")
         let events = round.play(.timeout("ana"), now: 30)
@@ -161,7 +162,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanLeaveTests {
+@Suite(.lab) struct HangmanLeaveTests {
     @Test func leaveRemovesThePlayerAndPassesTheTurn() {
         var round = startRound("gato", players: ["ana", "beto", "caro"], first: "beto")
         let events = round.play(.leave("beto"))
@@ -197,7 +198,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanPhrasesTests {
+@Suite(.lab) struct HangmanPhrasesTests {
     @Test func phraseKeysAreListedAndUnique() {
         let keys = HangmanPhrases.allKeys
         #expect(!keys.isEmpty)

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Race mode rules (SPEC §12): everyone at once, own mask and lives, the
 /// completion bonus to the first, the end when all are done or the clock runs out.
-@Suite struct HangmanRaceTests {
+@Suite(.lab) struct HangmanRaceTests {
     func race(_ word: String = "gato", _ players: [String] = ["ana", "beto", "cris"],
               difficulty: HangmanDifficulty = .hard) -> HangmanRace {
         HangmanRace(word: WordEntry(word: word, hint: "pista"), players: players, difficulty: difficulty, now: 0)

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct HangmanTurnTests {
+@Suite(.lab) struct HangmanTurnTests {
     @Test func missCostsALifeAndPassesTheTurn() {
         var round = startRound("gato", players: ["ana", "beto", "caro"], first: "ana")
         let events = round.play(.guess("ana", "z"))
@@ -86,7 +87,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanLivesTests {
+@Suite(.lab) struct HangmanLivesTests {
     @Test func livesByDifficulty() {
         #expect(HangmanDifficulty.easy.lives(playerCount: 1) == 8)
         #expect(HangmanDifficulty.medium.lives(playerCount: 1) == 6)
@@ -194,7 +195,7 @@ import Testing
     }
 }
 
-@Suite struct HangmanRefusalTests {
+@Suite(.lab) struct HangmanRefusalTests {
     /// A refused guess changes nothing at all: same turn, lives, letters, clock.
     private func expectCostless(_ action: HangmanAction, code: String, on start: HangmanRound) {
         var round = start

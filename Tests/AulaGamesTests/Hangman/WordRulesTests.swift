@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct WordRulesTests {
+@Suite(.lab) struct WordRulesTests {
     private let deck = [WordEntry(word: "pingüino", hint: "Ave que no vuela"),
                         WordEntry(word: "gato", hint: "Maúlla en casa"),
                         WordEntry(word: "perro", hint: "Ladra y mueve la cola")]
@@ -89,7 +90,7 @@ import Testing
     }
 }
 
-@Suite struct WordPickerTests {
+@Suite(.lab) struct WordPickerTests {
     private let words = ["sol", "gato", "perro", "conejo", "caballo", "elefante", "murciélago", "hipopótamo",
                          "rinoceronte"].map { WordEntry(word: $0, hint: "una pista") }
 

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct JudgeTests {
+@Suite(.lab) struct JudgeTests {
     /// A corridor whose iron block is in one of three places.
     func shiftingIron() -> Level {
         TestLevels.corridor(".......", items: [LevelItem(kind: "iron", randomPositions: [[1, 3], [1, 4], [1, 5]])],

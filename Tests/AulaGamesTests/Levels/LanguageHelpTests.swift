@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Issue 14, the language: messages that name the student's mistake (the
 /// exact examples of the issue), Java `for` as Java, procedures, health and
 /// strikes in the trace, and the goals a failed run did not meet.
-@Suite struct LanguageHelpTests {
+@Suite(.lab) struct LanguageHelpTests {
     let level = TestLevels.corridor()
 
     func phrase(_ source: String, _ level: Level? = nil) -> Phrase? {

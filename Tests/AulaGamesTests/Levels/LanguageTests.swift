@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct LanguageTests {
+@Suite(.lab) struct LanguageTests {
     func tree(_ source: String) throws -> [Statement] {
         try LevelProgram.parse(source).get()
     }

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Judge every layout (SPEC §12): all of them up to 64, else the shown one
 /// and 16 from a fresh seed; board variants are layouts too.
-@Suite struct LevelLayoutTests {
+@Suite(.lab) struct LevelLayoutTests {
     /// A corridor with `items` irons, each in one of `places` places.
     func corridor(items: Int, places: Int) -> Level {
         let width = places * items + 4

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct LevelLibraryTests {
+@Suite(.lab) struct LevelLibraryTests {
     func library() -> LevelLibrary {
         var a = TestLevels.corridor(); a.id = "a"; a.notesUnlocked = ["loops"]; a.xpReward = 10
         var b = TestLevels.corridor(); b.id = "b"; b.xpRequired = 10

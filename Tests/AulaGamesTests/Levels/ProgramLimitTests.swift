@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// No program can crash or stall the server (issue 12, SPEC §12): every
 /// construct is bounded in the parser, and a run has an operation budget.
-@Suite struct ProgramLimitTests {
+@Suite(.lab) struct ProgramLimitTests {
     static let level = TestLevels.corridor()
 
     /// `1+1-1+1…` with `count` operators.

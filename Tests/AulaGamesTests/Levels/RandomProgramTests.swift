@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Seeded random programs: the interpreter never crashes and always stops
 /// within the step limit; random text never crashes the parser.
-@Suite struct RandomProgramTests {
+@Suite(.lab) struct RandomProgramTests {
     struct Generator {
         var random: SeededRandom
         var variables: [String] = []
@@ -58,7 +59,7 @@ import Testing
                                         LevelItem(kind: "iron", row: 1, col: 5)],
                                 goal: ["reach_goal", "defeat_enemies"])
 
-    @Test func seededRandomProgramsAlwaysStopWithinTheStepLimit() {
+    @Test(.slow) func seededRandomProgramsAlwaysStopWithinTheStepLimit() {
         var compiled = 0
         for seed in 0..<300 {
             var g = Generator(random: SeededRandom(seed: UInt64(seed)))

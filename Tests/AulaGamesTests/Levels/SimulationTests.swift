@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct SimulationTests {
+@Suite(.lab) struct SimulationTests {
     @Test func walkingToTheGoalSolvesTheLevel() throws {
         let (end, run) = try TestLevels.run("repeat (5) { walk(); }", TestLevels.corridor())
         #expect(end.reason == .solved)

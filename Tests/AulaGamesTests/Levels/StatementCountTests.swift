@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// Statements, not lines (SPEC §12 Levels): what counts and what does not.
-@Suite struct StatementCountTests {
+@Suite(.lab) struct StatementCountTests {
     func count(_ source: String) throws -> Int {
         StatementCount.count(try Parser.parse(source).get())
     }

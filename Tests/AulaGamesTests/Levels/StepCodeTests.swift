@@ -1,4 +1,5 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// The flat step code of issue 20 keeps the tree evaluator's meaning: its
@@ -6,7 +7,7 @@ import Testing
 /// the same operations, a division by zero still stops the run at its line,
 /// and the judge's reused boards give what a fresh run gives. (The wide
 /// corpus check is JudgeEquivalenceTests, against a record made before.)
-@Suite struct StepCodeTests {
+@Suite(.lab) struct StepCodeTests {
     let level = TestLevels.corridor(".....", items: [LevelItem(kind: "iron", row: 1, col: 3)])
 
     func run(_ source: String) throws -> (RunEnd, LevelRun) { try TestLevels.run(source, level) }

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct QuizAnswerParserTests {
+@Suite(.lab) struct QuizAnswerParserTests {
     func choice(_ text: String, _ kind: QuestionKind, _ count: Int = 4) -> QuizChoice? {
         try? QuizAnswerParser.parse(text, kind: kind, answerCount: count).get()
     }

@@ -1,9 +1,10 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// A teacher's `quiz end` (SPEC §12): the quiz stops now, an open question
 /// closing first, with the results of the questions asked so far.
-@Suite struct QuizEndTests {
+@Suite(.lab) struct QuizEndTests {
     @Test func endingDuringAQuestionClosesItAndCountsItsAnswers() throws {
         var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana", "Bo"])
         _ = try game.answer("2", from: "Ana", now: 3)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// SPEC §12 (issue 15): ranged questions as a scale with bands, graded points
 /// out of 10 with ties ranked by time, feedback after each graded question,
 /// shuffled answers mapped back, and fair personality results.
-@Suite struct QuizFairnessTests {
+@Suite(.lab) struct QuizFairnessTests {
     typealias F = QuizFixtures
 
     // MARK: Ranged questions

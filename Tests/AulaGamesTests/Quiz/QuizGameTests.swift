@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct QuizGameTests {
+@Suite(.lab) struct QuizGameTests {
     typealias F = QuizFixtures
 
     // MARK: Teams

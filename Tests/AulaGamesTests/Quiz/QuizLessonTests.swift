@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// A teacher's pause, resume, extend and skip on a quiz question (SPEC §12).
-@Suite struct QuizLessonTests {
+@Suite(.lab) struct QuizLessonTests {
     @Test func nothingClosesWhilePausedAndAnswersAreRefused() throws {
         var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana", "Bo"])
         #expect(game.closesAt == 20)

@@ -1,7 +1,8 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
-@Suite struct QuizResultsTests {
+@Suite(.lab) struct QuizResultsTests {
     typealias F = QuizFixtures
 
     // MARK: Personality

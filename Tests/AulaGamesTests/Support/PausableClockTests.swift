@@ -1,8 +1,9 @@
 import Testing
+import AulaTestSupport
 @testable import AulaGames
 
 /// The countdown arithmetic behind every lesson control (SPEC §12).
-@Suite struct PausableClockTests {
+@Suite(.lab) struct PausableClockTests {
     @Test func runsFromItsStart() {
         let clock = PausableClock(startedAt: 100)
         #expect(clock.elapsed(now: 104) == 4)
