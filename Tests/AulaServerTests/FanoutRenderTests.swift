@@ -1,10 +1,11 @@
 import Testing
+import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 
 /// The guess path writes an `info` line's text straight into the JSON bytes
 /// (issue 20, fan-out): it must be byte for byte the escaped catalog text.
-@Suite struct FanoutRenderTests {
+@Suite(.lab) struct FanoutRenderTests {
     static let args: [[PhraseArgument]] = [
         [], ["Ana"], ["say \"hi\"", "two\nlines", "c1 \u{85}", "line\u{2028}sep", "ñandú 🙂", "{0}", "{9}", "\\"],
         [Phrase.entry("hangman.state.none"), "x"],
