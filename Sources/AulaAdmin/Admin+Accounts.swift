@@ -73,7 +73,8 @@ extension AdminCall {
             if let refusal = TeacherPassword.check(first) { return fail(refusal) }
             ask(.password, "admin.prompt.confirm_password", hidden: true) { [self] second in
                 if let refusal = TeacherPassword.check(first, confirmation: second) { return fail(refusal) }
-                offLoop({ try? PasswordHash.make(first) }) { [self] hash in
+                let cost = server.config.passwordHashing
+                offLoop({ try? PasswordHash.make(first, parameters: cost) }) { [self] hash in
                     guard let hash else { return fail(code: "admin_storage") }
                     then(hash)
                 }

@@ -206,6 +206,7 @@ final class AdminSession {
                 return
             }
             // The hash check is slow on purpose: off the loop and off the store thread.
+            let cost = server.config.passwordHashing
             server.offLoop({ () -> (good: Bool, upgrade: String?) in
                 let good: Bool
                 if let row {
@@ -215,8 +216,8 @@ final class AdminSession {
                     _ = PasswordHash.verify(password, against: AdminSession.decoyHash)
                     good = false
                 }
-                let upgrade: String? = good && row.map { PasswordHash.needsUpgrade($0.passwordHash) } == true
-                    ? try? PasswordHash.make(password) : nil
+                let upgrade: String? = good && row.map { PasswordHash.needsUpgrade($0.passwordHash, to: cost) } == true
+                    ? try? PasswordHash.make(password, parameters: cost) : nil
                 return (good, upgrade)
             }) { [weak self] checked in
                 let (good, upgrade) = checked
@@ -271,7 +272,8 @@ final class AdminSession {
         stage = .busy
         let server = self.server
         let fromLoopback = connection.isLoopback
-        server.offLoop({ try? PasswordHash.make(password) }) { [weak self] hash in
+        let cost = server.config.passwordHashing
+        server.offLoop({ try? PasswordHash.make(password, parameters: cost) }) { [weak self] hash in
             do {
                 guard let self, self.isOpen else { return }
                 guard let hash else {

@@ -45,6 +45,14 @@ public struct HangmanView: Sendable {
         self.hint = hint
     }
 
+    /// Letters as one-letter strings (as JSON lists them), in one allocation.
+    static func strings(_ letters: [Character]) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(letters.count)
+        for letter in letters { out.append(String(letter)) }
+        return out
+    }
+
     /// The player whose turn it is, with their misses (the gallows shows them).
     var turnPlayer: Lives? { turn.flatMap { name in lives.first { $0.name == name } } }
 
@@ -61,10 +69,14 @@ extension HangmanRound {
     /// the round, so the round is read where it is, not copied for every guess.
     func view(hintShown: Bool) -> HangmanView {
         // Players who left are not listed (SPEC §12); their points stay in the round.
-        var view = HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives,
-                               lives: players.filter { $0.status != .left }
-                                   .map { HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses) },
-                               turn: turn, tried: tried.map(String.init), misses: misses.map(String.init),
+        // Built in one pass each, sized up front: this runs on every guess.
+        var lives: [HangmanView.Lives] = []
+        lives.reserveCapacity(players.count)
+        for player in players where player.status != .left {
+            lives.append(HangmanView.Lives(name: player.name, lives: player.lives, misses: player.misses))
+        }
+        var view = HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives, lives: lives,
+                               turn: turn, tried: HangmanView.strings(tried), misses: HangmanView.strings(misses),
                                hint: hintShown ? hint : nil)
         view.lastMissBy = lastMissBy
         return view
@@ -188,8 +200,41 @@ public struct HangmanGuessEvent: SelfWritingEvent {
     public let guess: String
     public let hit: Bool
     public let revealed: Int
+    /// Where the sentence comes from: given, or the rules' event, turned into
+    /// a phrase only when a text reader needs it (JSON rooms never do, and
+    /// building it cost an allocation on every guess).
+    private enum Sentence {
+        case phrase(Phrase)
+        case event(HangmanEvent)
+    }
+    private let sentence: Sentence
+
     /// The rules' sentence for it (`hangman.hit`, `hangman.miss`, `hangman.solve_*`).
-    public let phrase: Phrase
+    public var phrase: Phrase {
+        switch sentence {
+        case .phrase(let phrase): return phrase
+        case .event(let event): return event.phrase
+        }
+    }
+
+    init(room: String, player: String, guess: String, hit: Bool, revealed: Int, phrase: Phrase) {
+        self.room = room
+        self.player = player
+        self.guess = guess
+        self.hit = hit
+        self.revealed = revealed
+        sentence = .phrase(phrase)
+    }
+
+    /// The sentence is `event.phrase`, made only if it is read.
+    init(room: String, player: String, guess: String, hit: Bool, revealed: Int, saying event: HangmanEvent) {
+        self.room = room
+        self.player = player
+        self.guess = guess
+        self.hit = hit
+        self.revealed = revealed
+        sentence = .event(event)
+    }
 
     public var name: String { "hangman.guess" }
 

@@ -210,28 +210,33 @@ public final class HangmanGame: RoomGame {
     /// letter or a solve, one `info` with the other news (lives, turn, points),
     /// then the new state — or, when the round is over, its saving and `round.end`.
     func announce(_ events: [HangmanEvent]) {
-        guard room != nil else { return }
+        // One strong load of the weak reference for the whole guess, not one per use.
+        guard let room else { return }
+        // Sized for a guess's usual few events: no regrowth on the hot path.
         var told: [Event] = []
+        told.reserveCapacity(4)
         var news: [Phrase] = []
+        news.reserveCapacity(events.count)
         var finished: HangmanResult?
         var newTurn: String?
         func tellNews() {
-            if !news.isEmpty { told.append(InfoEvent(phrases: news)) }
+            guard !news.isEmpty else { return }
+            told.append(InfoEvent(phrases: news))
             news = []
         }
         for event in events {
             switch event {
             case .guessed(let name, let letter, let hit, let revealed):
                 tellNews()
-                told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: String(letter), hit: hit,
-                                              revealed: revealed, phrase: event.phrase))
+                told.append(HangmanGuessEvent(room: room.id, player: name, guess: String(letter), hit: hit,
+                                              revealed: revealed, saying: event))
             case .solveTried(let name, let text, let correct, let revealed):
                 tellNews()
-                told.append(HangmanGuessEvent(room: room?.id ?? "", player: name, guess: text, hit: correct,
-                                              revealed: revealed, phrase: event.phrase))
+                told.append(HangmanGuessEvent(room: room.id, player: name, guess: text, hit: correct,
+                                              revealed: revealed, saying: event))
             case .becameSpectator(let name):
                 news.append(event.phrase)
-                if let player = roundPlayers[name] { room?.makeSpectator(player) }
+                if let player = roundPlayers[name] { room.makeSpectator(player) }
             case .roundOver(let result):
                 finished = result
             case .turnPassed(_, let to):
@@ -367,6 +372,9 @@ private struct RenderedForViewers {
         let viewerKind: Int
     }
 
+    /// The first rendering kept inline (a JSON room needs no other), the
+    /// rest in a list: no array allocated for a room that reads alike.
+    private var first: (key: Key, bytes: [UInt8])?
     private var rendered: [(key: Key, bytes: [UInt8])] = []
 
     mutating func send(_ told: [Event], _ view: HangmanView?, room: String, to client: Client, viewer: String?) {
@@ -386,15 +394,19 @@ private struct RenderedForViewers {
             if let viewer, viewer == view.lastMissBy { kind += 4 }
         }
         let key = Key(renderer: renderer, viewerKind: kind)
+        if let first, first.key == key {
+            if !first.bytes.isEmpty { connection.send(bytes: first.bytes) }
+            return
+        }
         for entry in rendered where entry.key == key {
             if !entry.bytes.isEmpty { connection.send(bytes: entry.bytes) }
             return
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
+        bytes.reserveCapacity(1024)  // a guess, its news and the state: ~300–550 bytes
         for event in told { renderer.render(event, into: &bytes) }
         if let view { renderer.render(HangmanStateEvent(room: room, view: view, viewer: viewer), into: &bytes) }
-        rendered.append((key, bytes))
+        if first == nil { first = (key, bytes) } else { rendered.append((key, bytes)) }
         if !bytes.isEmpty { connection.send(bytes: bytes) }
     }
 }

@@ -14,7 +14,11 @@ public final class Server: ConnectionHandler {
     /// Rounds ending within this many seconds of each other are committed together
     /// (`round.end` waits for the commit, so a student never notices 10 ms).
     /// Measured with `aula bench hangman`: the store thread's CPU per guess falls by about a quarter.
-    static let commitDelay = 0.01
+    /// Issue 20 (fan-out): 40 ms — at thousands of rounds a second each commit
+    /// rewrote the same index and totals pages; a wider batch writes each of them
+    /// once for more rounds (pages written per guess measured in bench/REPORT.md,
+    /// "Fan-out (session 5)"). Still far below what a person notices.
+    static let commitDelay = 0.04
 
     public let loop: EventLoop
     public let config: ServerConfig

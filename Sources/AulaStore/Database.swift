@@ -164,10 +164,13 @@ public final class Database {
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         let depth = transactionDepth
         let savepoint = "aula_sp\(depth)"
+        // BEGIN, SAVEPOINT, RELEASE and COMMIT run as cached prepared statements:
+        // every saved round opens two savepoints, and `sqlite3_exec` parsed and
+        // compiled each of them again (the rare rollbacks still go through it).
         if depth == 0 {
-            try execute("BEGIN IMMEDIATE")
+            try run("BEGIN IMMEDIATE")
         } else {
-            try execute("SAVEPOINT \(savepoint)")
+            try run(depth < Database.savepointSQL.count ? Database.savepointSQL[depth] : "SAVEPOINT \(savepoint)")
         }
         transactionDepth += 1
         do {
@@ -175,13 +178,13 @@ public final class Database {
             transactionDepth -= 1
             if depth == 0 {
                 do {
-                    try execute("COMMIT")
+                    try run("COMMIT")
                 } catch {
                     rollbackAll()
                     throw error
                 }
             } else {
-                try execute("RELEASE \(savepoint)")
+                try run(depth < Database.releaseSQL.count ? Database.releaseSQL[depth] : "RELEASE \(savepoint)")
             }
             return result
         } catch {
@@ -195,6 +198,10 @@ public final class Database {
             throw error
         }
     }
+
+    /// The savepoint statements of the first nesting levels, written once.
+    private static let savepointSQL = (0..<8).map { "SAVEPOINT aula_sp\($0)" }
+    private static let releaseSQL = (0..<8).map { "RELEASE aula_sp\($0)" }
 
     /// Rolls back whatever is open; SQLite may already have done so after FULL or IOERR.
     private func rollbackAll() {

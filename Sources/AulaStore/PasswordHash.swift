@@ -63,11 +63,11 @@ public enum PasswordHash {
         }
     }
 
-    /// True when `encoded` was made with other parameters than today's (re-hash after a good login).
-    public static func needsUpgrade(_ encoded: String) -> Bool {
+    /// True when `encoded` was made with other parameters than `target` (re-hash after a good login).
+    public static func needsUpgrade(_ encoded: String, to target: ScryptParameters = parameters) -> Bool {
         guard let stored = decode(encoded) else { return true }
-        return stored.parameters.n != parameters.n || stored.parameters.r != parameters.r
-            || stored.parameters.p != parameters.p
+        return stored.parameters.n != target.n || stored.parameters.r != target.r
+            || stored.parameters.p != target.p
     }
 
     private static func decode(_ encoded: String) -> (parameters: ScryptParameters, salt: [UInt8], key: [UInt8])? {

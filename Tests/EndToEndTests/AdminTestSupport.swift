@@ -39,11 +39,14 @@ final class AdminConsole {
 }
 
 extension TestServer {
+    /// A cheap scrypt cost for the tests' teacher passwords (milliseconds, not tens of them).
+    static let cheapPasswordHashing = ScryptParameters(n: 1024, r: 8, p: 1)
+
     var adminPort: Int { running.onLoop { $0.adminPort } ?? 0 }
 
     /// Adds a teacher straight into the database (a cheap hash: tests only).
     func addTeacher(_ name: String = "garcia", password: String = AdminConsole.password) throws {
-        let hash = try PasswordHash.make(password, parameters: ScryptParameters(n: 1024, r: 8, p: 1))
+        let hash = try PasswordHash.make(password, parameters: TestServer.cheapPasswordHashing)
         try running.server.store.sync { db in _ = try db.addTeacher(name: name, passwordHash: hash, at: 0) }
     }
 

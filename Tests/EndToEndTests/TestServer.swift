@@ -45,6 +45,9 @@ final class TestServer {
         config.databasePath = directory.appendingPathComponent("aula.sqlite").path
         config.contentDirectory = directory.path
         config.logLevel = .error
+        // The teachers' passwords at the cheap cost `addTeacher` stores (the standard cost is
+        // tested by `PasswordUpgradeTests` and the store's SecurityTests).
+        config.passwordHashing = TestServer.cheapPasswordHashing
         configure(&config)
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock

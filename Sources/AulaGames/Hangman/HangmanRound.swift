@@ -65,6 +65,11 @@ public struct HangmanRound: Equatable, Sendable {
         self.folded = characters.map(HangmanLetters.fold)
         self.shown = folded.map { $0 == nil }
         self.turnIndex = first
+        // Room for a whole round's letters from the start: no regrowth on
+        // the guesses (the room applies thousands a second).
+        tried.reserveCapacity(32)
+        hits.reserveCapacity(16)
+        misses.reserveCapacity(16)
     }
 
     /// Starts a round: lives from the difficulty and the number of players,
@@ -96,6 +101,9 @@ public struct HangmanRound: Equatable, Sendable {
     /// (`á` stays `á`), hidden letters as `_`, spaces and hyphens always shown.
     public var mask: String {
         var out = ""
+        // Past 15 bytes a string lives on the heap: one allocation, not one per doubling.
+        let bytes = word.word.utf8.count
+        if bytes > 15 { out.reserveCapacity(bytes) }
         for (i, c) in characters.enumerated() { out.append(shown[i] ? c : "_") }
         return out
     }
@@ -203,6 +211,18 @@ public struct HangmanRound: Equatable, Sendable {
         return .failure(Refusal(code: "not_a_letter", args: [guess]))
     }
 
+    // The steps below append their events to one list (made with room for a
+    // guess's usual few) instead of returning arrays to concatenate: a guess
+    // used to build four or five short-lived arrays.
+
+    /// A new event list with room for what one action usually yields.
+    private static func eventList(_ first: HangmanEvent) -> [HangmanEvent] {
+        var events: [HangmanEvent] = []
+        events.reserveCapacity(8)
+        events.append(first)
+        return events
+    }
+
     private mutating func guess(_ letter: Character, by index: Int, now: Double) -> [HangmanEvent] {
         players[index].timeoutsInARow = 0
         tried.append(letter)
@@ -210,16 +230,20 @@ public struct HangmanRound: Equatable, Sendable {
         let revealed = reveal { $0 == letter }
         if revealed > 0 {
             hits.append(letter)
-            var events: [HangmanEvent] = [.guessed(player: name, letter: letter, hit: true, revealed: revealed)]
-            events += score(index, Self.pointsPerLetter * revealed, .letters(count: revealed))
-            if hiddenCount == 0 { return events + complete(by: index, now: now) }
+            var events = Self.eventList(.guessed(player: name, letter: letter, hit: true, revealed: revealed))
+            score(index, Self.pointsPerLetter * revealed, .letters(count: revealed), into: &events)
+            if hiddenCount == 0 {
+                complete(by: index, now: now, into: &events)
+                return events
+            }
             startTurnClock(now: now)
             return events
         }
         misses.append(letter)
-        var events: [HangmanEvent] = [.guessed(player: name, letter: letter, hit: false, revealed: 0)]
-        events += loseLife(index)
-        return events + passTurn(from: index, now: now)
+        var events = Self.eventList(.guessed(player: name, letter: letter, hit: false, revealed: 0))
+        loseLife(index, into: &events)
+        passTurn(from: index, now: now, into: &events)
+        return events
     }
 
     private mutating func solve(_ attempt: String, by index: Int, now: Double) -> [HangmanEvent] {
@@ -227,35 +251,44 @@ public struct HangmanRound: Equatable, Sendable {
         let name = players[index].name
         if HangmanLetters.comparisonKey(attempt) == HangmanLetters.comparisonKey(word.word) {
             let revealed = reveal { _ in true }
-            var events: [HangmanEvent] = [.solveTried(player: name, text: attempt, correct: true, revealed: revealed)]
-            if revealed > 0 { events += score(index, Self.pointsPerLetter * revealed, .letters(count: revealed)) }
-            return events + complete(by: index, now: now)
+            var events = Self.eventList(.solveTried(player: name, text: attempt, correct: true, revealed: revealed))
+            if revealed > 0 { score(index, Self.pointsPerLetter * revealed, .letters(count: revealed), into: &events) }
+            complete(by: index, now: now, into: &events)
+            return events
         }
         wrongSolves.append(attempt)
-        var events: [HangmanEvent] = [.solveTried(player: name, text: attempt, correct: false, revealed: 0)]
-        events += loseLife(index)
-        return events + passTurn(from: index, now: now)
+        var events = Self.eventList(.solveTried(player: name, text: attempt, correct: false, revealed: 0))
+        loseLife(index, into: &events)
+        passTurn(from: index, now: now, into: &events)
+        return events
     }
 
     private mutating func timeout(index: Int, now: Double) -> [HangmanEvent] {
         players[index].timeoutsInARow += 1
         let count = players[index].timeoutsInARow
-        var events: [HangmanEvent] = [.timedOut(player: players[index].name, inARow: count)]
+        var events = Self.eventList(.timedOut(player: players[index].name, inARow: count))
         if count >= Self.timeoutsToSpectate {
             players[index].status = .spectator
             events.append(.becameSpectator(player: players[index].name))
         }
-        return events + passTurn(from: index, now: now)
+        passTurn(from: index, now: now, into: &events)
+        return events
     }
 
     private mutating func leave(index: Int, now: Double) -> [HangmanEvent] {
         let couldPlay = players[index].canPlay
         players[index].status = .left
-        var events: [HangmanEvent] = [.playerLeft(player: players[index].name)]
+        var events = Self.eventList(.playerLeft(player: players[index].name))
         guard couldPlay else { return events }
-        if index == turnIndex { return events + passTurn(from: index, now: now) }
-        if playersWithLives.isEmpty { return events + lose(now: now) }
-        events += warnLastChance()
+        if index == turnIndex {
+            passTurn(from: index, now: now, into: &events)
+            return events
+        }
+        if !players.contains(where: \.canPlay) {
+            lose(now: now, into: &events)
+            return events
+        }
+        warnLastChance(into: &events)
         return events
     }
 
@@ -271,61 +304,66 @@ public struct HangmanRound: Equatable, Sendable {
         return count
     }
 
-    private mutating func score(_ index: Int, _ points: Int, _ reason: HangmanScoreReason) -> [HangmanEvent] {
+    private mutating func score(_ index: Int, _ points: Int, _ reason: HangmanScoreReason, into events: inout [HangmanEvent]) {
         players[index].points += points
-        return [.scored(player: players[index].name, points: points, reason: reason)]
+        events.append(.scored(player: players[index].name, points: points, reason: reason))
     }
 
-    private mutating func loseLife(_ index: Int) -> [HangmanEvent] {
+    private mutating func loseLife(_ index: Int, into events: inout [HangmanEvent]) {
         players[index].lives -= 1
         players[index].misses += 1
         let name = players[index].name
-        var events: [HangmanEvent] = [.lifeLost(player: name, livesLeft: players[index].lives, maxLives: maxLives)]
+        events.append(.lifeLost(player: name, livesLeft: players[index].lives, maxLives: maxLives))
         if players[index].lives <= 0 {
             players[index].status = .out
             events.append(.playerOut(player: name))
         }
-        return events
     }
 
     /// Gives the turn to the next player in order with lives left (the same
     /// player when they are the only one), or ends the round when nobody has any.
-    private mutating func passTurn(from index: Int, now: Double) -> [HangmanEvent] {
+    private mutating func passTurn(from index: Int, now: Double, into events: inout [HangmanEvent]) {
         let count = players.count
         guard let next = (1...count).lazy.map({ (index + $0) % count }).first(where: { players[$0].canPlay }) else {
-            return lose(now: now)
+            lose(now: now, into: &events)
+            return
         }
-        var events: [HangmanEvent] = []
         if next != index { events.append(.turnPassed(from: players[index].name, to: players[next].name)) }
         turnIndex = next
         startTurnClock(now: now)
-        return events + warnLastChance()
+        warnLastChance(into: &events)
     }
 
     /// The last-chance warning, once a round: only one player has lives, and one.
-    private mutating func warnLastChance() -> [HangmanEvent] {
-        let playing = players.filter(\.canPlay)
-        guard !warnedLastChance, playing.count == 1, playing[0].lives == 1 else { return [] }
+    /// (Counted in place: it runs after every miss.)
+    private mutating func warnLastChance(into events: inout [HangmanEvent]) {
+        guard !warnedLastChance else { return }
+        var playing: Int?
+        for i in players.indices where players[i].canPlay {
+            guard playing == nil else { return }  // two or more still play
+            playing = i
+        }
+        guard let only = playing, players[only].lives == 1 else { return }
         warnedLastChance = true
-        return [.lastChance(player: playing[0].name)]
+        events.append(.lastChance(player: players[only].name))
     }
 
-    private mutating func complete(by index: Int, now: Double) -> [HangmanEvent] {
+    private mutating func complete(by index: Int, now: Double, into events: inout [HangmanEvent]) {
         let name = players[index].name
-        var events: [HangmanEvent] = [.wordCompleted(player: name, word: word.word)]
-        events += score(index, Self.completionPoints, .completion)
+        events.append(.wordCompleted(player: name, word: word.word))
+        score(index, Self.completionPoints, .completion, into: &events)
         let lives = players[index].lives
-        if lives > 0 { events += score(index, Self.pointsPerLifeLeft * lives, .livesLeft(count: lives)) }
+        if lives > 0 { score(index, Self.pointsPerLifeLeft * lives, .livesLeft(count: lives), into: &events) }
         completedBy = name
-        return events + finish(.solved, now: now)
+        finish(.solved, now: now, into: &events)
     }
 
     /// Nobody can play: `no_lives` when everyone still in the round is out of
     /// lives (or everyone left), `everyone_benched` when someone still had lives
     /// but was benched for timeouts.
-    private mutating func lose(now: Double) -> [HangmanEvent] {
+    private mutating func lose(now: Double, into events: inout [HangmanEvent]) {
         let benched = players.contains { $0.status == .spectator && $0.lives > 0 }
-        return finish(benched ? .everyoneBenched : .noLives, now: now)
+        finish(benched ? .everyoneBenched : .noLives, now: now, into: &events)
     }
 
     private mutating func startTurnClock(now: Double) {
@@ -367,13 +405,15 @@ public struct HangmanRound: Equatable, Sendable {
     /// points earned so far. Empty when the round is already over.
     public mutating func skip(now: Double) -> [HangmanEvent] {
         guard !isOver else { return [] }
-        return finish(.skipped, now: now)
+        var events: [HangmanEvent] = []
+        finish(.skipped, now: now, into: &events)
+        return events
     }
 
-    private mutating func finish(_ outcome: HangmanOutcome, now: Double) -> [HangmanEvent] {
+    private mutating func finish(_ outcome: HangmanOutcome, now: Double, into events: inout [HangmanEvent]) {
         self.outcome = outcome
         turnIndex = nil
         finishedAt = now
-        return result.map { [.roundOver($0)] } ?? []
+        if let result { events.append(.roundOver(result)) }
     }
 }

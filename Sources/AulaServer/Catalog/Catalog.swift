@@ -82,6 +82,54 @@ public struct Catalog: Sendable {
         text(Phrase(key, args), language)
     }
 
+    /// The phrase in the given language, written as the inside of a JSON
+    /// string (escaped) straight into `out`: byte for byte what escaping
+    /// `text(phrase, language)` writes, without building that text (every
+    /// `info` line of every guess goes through here; issue 20, fan-out).
+    func writeEscaped(_ phrase: Phrase, _ language: Language, into out: inout [UInt8]) {
+        var template = table(language)[phrase.key] ?? en[phrase.key] ?? phrase.key
+        template.withUTF8 { bytes in
+            Catalog.fill(bytes: bytes, phrase.args, escapingInto: &out) { nested, out in
+                writeEscaped(nested, language, into: &out)
+            }
+        }
+    }
+
+    /// `fill`, escaped for JSON, appended to `out`. Escaping the template's
+    /// pieces and the arguments one by one gives the same bytes as escaping
+    /// the filled text: each piece is whole UTF-8 (cut only at ASCII braces).
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ args: [PhraseArgument], escapingInto out: inout [UInt8],
+                             translate: (Phrase, inout [UInt8]) -> Void) {
+        func literal(_ range: Range<Int>, _ out: inout [UInt8]) {
+            if !range.isEmpty { JSON.writeEscaped(utf8: UnsafeBufferPointer(rebasing: bytes[range]), into: &out) }
+        }
+        guard !args.isEmpty else { return literal(0..<bytes.count, &out) }
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "{") {
+                var j = i + 1
+                var n = 0
+                while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
+                    n = n * 10 + Int(bytes[j] - 48)
+                    j += 1
+                }
+                if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
+                    literal(runStart..<i, &out)
+                    switch args[n] {
+                    case .text(var text): text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+                    case .phrase(let phrase): translate(phrase, &out)
+                    }
+                    i = j + 1
+                    runStart = i
+                    continue
+                }
+            }
+            i += 1
+        }
+        literal(runStart..<bytes.count, &out)
+    }
+
     /// Replaces `{0}`, `{1}`... with the arguments; other braces are left alone. Works
     /// on bytes: it runs for every message of every broadcast. Nil when the template
     /// has no `{`. `translate` renders a `.phrase` argument.

@@ -1,4 +1,5 @@
 import AulaNet
+import AulaStore
 
 /// Everything `aula serve` can be told (flags and `AULA_*` variables, SPEC §2).
 public struct ServerConfig: Sendable {
@@ -51,6 +52,11 @@ public struct ServerConfig: Sendable {
     /// Tests only: seconds each hash waits before it runs (a slow hash, during which
     /// store reads must still be answered). Zero in production.
     var hashSlowdown: Double = 0
+    /// The scrypt cost of teachers' passwords: new passwords are hashed with it and a good
+    /// login re-hashes a password stored with any other cost. The standard cost in the product;
+    /// the end-to-end tests choose a cheap one, or every console login in them would re-hash
+    /// its test password at 16 MiB (about a fifth of the suite's CPU).
+    public var passwordHashing = ScryptParameters.standard
 
     public init() {}
 

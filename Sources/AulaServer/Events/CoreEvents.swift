@@ -78,7 +78,7 @@ public struct InfoEvent: SelfWritingEvent {
     }
     public var name: String { "info" }
     public func writeFields(_ t: TextContext, into fields: inout JSONFields) {
-        fields.add("text", phrases.count == 1 ? t.say(phrases[0]) : phrases.map { t.say($0) }.joined(separator: "\n"))
+        fields.add("text", phrases: phrases, t)
     }
     public func text(_ t: TextContext) -> [String] {
         phrases.map { phrase in

@@ -78,13 +78,19 @@ public enum JSON: Equatable, Sendable {
             return
         }
         if n < 0 { out.append(UInt8(ascii: "-")) }
+        // The digits are worked out into a small buffer on the stack, then
+        // appended in order (reversing a slice of `out` in place went
+        // through a temporary copy).
         var v = n.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
-        } while v > 0
-        out[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var at = 20
+            repeat {
+                at -= 1
+                digits[at] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[at..<20]))
+        }
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import AulaGames
+
 /// The fields of one JSON event, as they are written: straight into the
 /// line's bytes when rendering (no field list, no `JSON` values built), or
 /// recorded as a field list when something asks for `fields`. The events sent
@@ -41,6 +43,23 @@ public struct JSONFields {
         guard !recording else { return recorded.append((key, .bool(value))) }
         writeKey(key)
         JSON.append(value ? "true" : "false", into: &bytes)
+    }
+
+    /// Phrases in the reader's language joined by newlines, as one string:
+    /// the same value as `add(key, phrases.map(t.say).joined("\n"))`, written
+    /// escaped straight into the line (no message strings built).
+    public mutating func add(_ key: String, phrases: [Phrase], _ t: TextContext) {
+        guard !recording else {
+            let text = phrases.count == 1 ? t.say(phrases[0]) : phrases.map { t.say($0) }.joined(separator: "\n")
+            return recorded.append((key, .string(text)))
+        }
+        writeKey(key)
+        bytes.append(UInt8(ascii: "\""))
+        for (i, phrase) in phrases.enumerated() {
+            if i > 0 { JSON.append("\\n", into: &bytes) }
+            t.catalog.writeEscaped(phrase, t.language, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// An array of strings.

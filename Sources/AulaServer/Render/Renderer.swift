@@ -44,14 +44,16 @@ public struct Renderer: Sendable, Hashable {
     /// written straight into a byte buffer (the hot path of every broadcast).
     public func renderBytes(_ event: Event) -> [UInt8] {
         var out: [UInt8] = []
-        if mode == .json { out.reserveCapacity(256) }
+        if mode == .json { out.reserveCapacity(512) }  // room for a `round.end` without regrowth
         render(event, into: &out)
         return out
     }
 
     /// Appends the event's bytes to `out`: several events for one reader go
     /// out as one buffer (a guess, its news and the new state).
-    public func render(_ event: Event, into out: inout [UInt8]) {
+    /// Generic rather than taking `any Event`: a caller with a concrete event
+    /// (the hangman state on every guess) passes it without boxing it.
+    public func render<E: Event>(_ event: E, into out: inout [UInt8]) {
         switch mode {
         case .json:
             var fields = JSONFields(recording: false)
