@@ -61,8 +61,11 @@ final class TestServer {
         self.port = port
     }
 
+    /// Waits for the loop to end and the database lock to be let go (up to 30 s: under a
+    /// full parallel run the product's 6 s wait was once too short for the next test's
+    /// start on the same file, `SchoolYearTests`).
     func stop() {
-        running.stop()
+        running.stop(timeout: 30)
     }
 
     /// Virtual clock only: moves time `seconds` on, firing every timer due on

@@ -22,8 +22,10 @@ final class HashWorker: Sendable {
         self.slowdown = max(0, slowdown)
     }
 
-    /// Queues `job` (true), or refuses it when `maxQueued` jobs wait or run (false). Thread-safe.
-    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    /// Queues `work` (true), or refuses it when `maxQueued` jobs wait or run (false). Thread-safe.
+    /// The job leaves the count before `deliver` gets its value, so whoever is told the
+    /// answer (a welcome on the loop) never still sees it counted.
+    func submit<T: Sendable>(_ work: @escaping @Sendable () -> T, deliver: @escaping @Sendable (T) -> Void) -> Bool {
         let taken = waiting.withLock { count -> Bool in
             guard count < maxQueued else { return false }
             count += 1
@@ -33,8 +35,9 @@ final class HashWorker: Sendable {
         let slowdown = self.slowdown
         queue.async { [waiting] in
             if slowdown > 0 { Thread.sleep(forTimeInterval: min(slowdown, 60)) }
-            job()
+            let value = work()
             waiting.withLock { $0 -= 1 }
+            deliver(value)
         }
         return true
     }
@@ -48,6 +51,6 @@ extension Server {
     /// False (and `then` never runs) when the hashing queue is full.
     func hashOffLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) -> Bool {
         let back = loop.bind(then)
-        return hashes.submit { back(body()) }
+        return hashes.submit(body, deliver: { back($0) })
     }
 }
