@@ -1,3 +1,4 @@
+import Foundation
 import AulaServer
 import Dispatch
 import AulaGames
@@ -44,7 +45,13 @@ final class JudgeWorker: Sendable {
     private let state = PThreadMutex(State())  // not Mutex: ThreadSanitizer sees this one (AulaNet/PThreadMutex.swift)
     private let queue: DispatchQueue
 
-    init(workers: Int = 2, maxQueued: Int = 256, budget: Double = 2) {
+    /// Seconds each job waits on its worker before it runs: tests' stand-in for a slow
+    /// judge (a second `submit` must find the first still judged, whatever the build's
+    /// speed). Outside the run's budget. Zero in production.
+    let slowdown: Double
+
+    init(workers: Int = 2, maxQueued: Int = 256, budget: Double = 2, slowdown: Double = 0) {
+        self.slowdown = max(0, slowdown)
         self.workers = max(1, workers)
         self.maxQueued = max(1, maxQueued)
         self.budget = budget
@@ -80,6 +87,7 @@ final class JudgeWorker: Sendable {
     private func pump() {
         while let job = nextJob() {
             queue.async { [self] in
+                if slowdown > 0 { Thread.sleep(forTimeInterval: min(slowdown, 60)) }
                 let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, budget) * 1e9)
                 let deliver = job.work(RunDeadline { DispatchTime.now().uptimeNanoseconds >= deadline })
                 state.withLock { s in

@@ -10,15 +10,16 @@ public final class LevelRooms: ClassChallenges {
     /// The challenge being played, if any.
     var challenge: ClassChallenge?
     /// Compiles, runs and judges programs off the loop (`run`, `step`, `submit`).
-    let judge = JudgeWorker()
+    let judge: JudgeWorker
 
-    init(host: any LevelHost) {
+    init(host: any LevelHost, judgeSlowdown: Double = 0) {
         self.host = host
+        judge = JudgeWorker(slowdown: judgeSlowdown)
     }
 
     /// Registers the level rooms and sets `server.classChallenges`.
     public static func register(_ server: Server) {
-        let hub = LevelRooms(host: server)
+        let hub = LevelRooms(host: server, judgeSlowdown: server.config.judgeSlowdown)
         server.classChallenges = hub
         server.registerGame("level", alias: "nivel") { [hub] server, host, args in
             hub.makeGame(server: server, host: host, args: args)

@@ -122,7 +122,7 @@ import AulaTestSupport
     /// runs with no other lab test beside it; the default run, with a dozen
     /// tests at once on two cores, checks that every probe was answered.
     @Test(.timed, .slow) func theLongChainIsRefusedAndTheClassStaysFast() throws {
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: Self.content())
+        let server = try TestServer(configure: { LevelTestContent.fastTyping(&$0); $0.judgeSlowdown = 0.05 }, content: Self.content())
         let probe = try Probe(port: server.port)
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         ana.send("play t-slow")
@@ -165,7 +165,7 @@ import AulaTestSupport
     /// Over the operation budget: `too_slow` with a clear message; a second
     /// `submit` (or `run`) while the first is judged is refused `judge_busy`.
     @Test func anEndlessProgramIsTooSlowAndASecondSubmitWaits() throws {
-        let server = try TestServer(configure: LevelTestContent.fastTyping, content: Self.content())
+        let server = try TestServer(configure: { LevelTestContent.fastTyping(&$0); $0.judgeSlowdown = 0.5 }, content: Self.content())
         let ana = try Self.coder(server, name: "Ana", level: "t-slow", lines: Self.expensiveLoop)
         ana.sendRaw(Array("submit\r\nsubmit\r\nrun\r\n".utf8))
         var busy = 0

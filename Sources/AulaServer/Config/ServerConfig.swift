@@ -52,6 +52,9 @@ public struct ServerConfig: Sendable {
     /// Tests only: seconds each hash waits before it runs (a slow hash, during which
     /// store reads must still be answered). Zero in production.
     var hashSlowdown: Double = 0
+    /// Tests only: seconds each judge job waits before it runs (`JudgeWorker.slowdown`),
+    /// so a test can find a job still being judged. Zero in production.
+    package var judgeSlowdown: Double = 0
     /// The scrypt cost of teachers' passwords: new passwords are hashed with it and a good
     /// login re-hashes a password stored with any other cost. The standard cost in the product;
     /// the end-to-end tests choose a cheap one, or every console login in them would re-hash
