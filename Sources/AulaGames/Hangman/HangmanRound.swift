@@ -40,7 +40,7 @@ public struct HangmanRound: Equatable, Sendable {
     public private(set) var turnStartedAt: Double
     /// The current turn's clock: restarted with `turnStartedAt`, paused and
     /// extended by a teacher (the turn's length is the room's setting).
-    public private(set) var turnClock: PausableClock
+    public internal(set) var turnClock: PausableClock  // set by the lesson controls too (HangmanRound+Lesson.swift)
     public private(set) var finishedAt: Double?
     /// Who lost a life with the last action (a miss or a wrong solve), until
     /// the next action: their own gallows is what they want to see then.
@@ -372,45 +372,8 @@ public struct HangmanRound: Equatable, Sendable {
         turnClock.restart(now: now)
     }
 
-    // MARK: - Lesson controls (SPEC §12)
-
-    public var isPaused: Bool { turnClock.isPaused }
-
-    /// A teacher stops the turn clock. False when the round is over or already paused.
-    public mutating func pause(now: Double) -> Bool {
-        !isOver && turnClock.pause(now: now)
-    }
-
-    /// The turn goes on with the time it had left.
-    public mutating func resume(now: Double) -> Bool {
-        !isOver && turnClock.resume(now: now)
-    }
-
-    /// More seconds for the current turn (a new turn starts with the full time again).
-    public mutating func extendTurn(by seconds: Double) -> Bool {
-        !isOver && turn != nil && turnClock.extend(by: seconds)
-    }
-
-    /// When a turn of `seconds` runs out; nil when paused or over.
-    public func turnDeadline(seconds: Double) -> Double? {
-        isOver || turn == nil ? nil : turnClock.deadline(of: seconds)
-    }
-
-    /// Seconds left of a turn of `seconds` (held while paused); nil when over.
-    public func turnSecondsLeft(seconds: Double, now: Double) -> Double? {
-        isOver || turn == nil ? nil : turnClock.left(of: seconds, now: now)
-    }
-
-    /// A teacher ends the round now: outcome `skipped`, everyone keeps the
-    /// points earned so far. Empty when the round is already over.
-    public mutating func skip(now: Double) -> [HangmanEvent] {
-        guard !isOver else { return [] }
-        var events: [HangmanEvent] = []
-        finish(.skipped, now: now, into: &events)
-        return events
-    }
-
-    private mutating func finish(_ outcome: HangmanOutcome, now: Double, into events: inout [HangmanEvent]) {
+    /// Ends the round with `outcome` (the word complete, nobody left, or a teacher's skip).
+    mutating func finish(_ outcome: HangmanOutcome, now: Double, into events: inout [HangmanEvent]) {
         self.outcome = outcome
         turnIndex = nil
         finishedAt = now

@@ -95,6 +95,20 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The placeholder `{N}` (1–3 digits, N below `arguments`) starting at `i`: its
+    /// number and the index just past its `}`; nil for any other brace.
+    private static func placeholder(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, arguments: Int) -> (Int, Int)? {
+        guard bytes[i] == UInt8(ascii: "{") else { return nil }
+        var j = i + 1
+        var n = 0
+        while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
+            n = n * 10 + Int(bytes[j] - 48)
+            j += 1
+        }
+        guard j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < arguments else { return nil }
+        return (n, j + 1)
+    }
+
     /// `fill`, escaped for JSON, appended to `out`. Escaping the template's
     /// pieces and the arguments one by one gives the same bytes as escaping
     /// the filled text: each piece is whole UTF-8 (cut only at ASCII braces).
@@ -107,23 +121,15 @@ public struct Catalog: Sendable {
         var runStart = 0
         var i = 0
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "{") {
-                var j = i + 1
-                var n = 0
-                while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
-                    n = n * 10 + Int(bytes[j] - 48)
-                    j += 1
+            if let (n, end) = placeholder(at: i, in: bytes, arguments: args.count) {
+                literal(runStart..<i, &out)
+                switch args[n] {
+                case .text(var text): text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
+                case .phrase(let phrase): translate(phrase, &out)
                 }
-                if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
-                    literal(runStart..<i, &out)
-                    switch args[n] {
-                    case .text(var text): text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
-                    case .phrase(let phrase): translate(phrase, &out)
-                    }
-                    i = j + 1
-                    runStart = i
-                    continue
-                }
+                i = end
+                runStart = i
+                continue
             }
             i += 1
         }
@@ -140,21 +146,13 @@ public struct Catalog: Sendable {
         out.reserveCapacity(bytes.count + 32)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "{") {
-                var j = i + 1
-                var n = 0
-                while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
-                    n = n * 10 + Int(bytes[j] - 48)
-                    j += 1
+            if let (n, end) = placeholder(at: i, in: bytes, arguments: args.count) {
+                switch args[n] {
+                case .text(let text): out.append(contentsOf: text.utf8)
+                case .phrase(let phrase): out.append(contentsOf: translate(phrase).utf8)
                 }
-                if j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < args.count {
-                    switch args[n] {
-                    case .text(let text): out.append(contentsOf: text.utf8)
-                    case .phrase(let phrase): out.append(contentsOf: translate(phrase).utf8)
-                    }
-                    i = j + 1
-                    continue
-                }
+                i = end
+                continue
             }
             out.append(bytes[i])
             i += 1
