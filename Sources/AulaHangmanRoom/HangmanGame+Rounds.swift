@@ -27,8 +27,11 @@ extension HangmanGame {
         }
         loading = true
         // The words become entries on the store's thread, off the event loop.
-        server.withWordBank(settings.deckID) { [weak self, player] words, error in
-            self?.begin(with: words.map { .success($0) } ?? .failure(error ?? .closed), startedBy: player)
+        // Strong captures here and below (the game is held until the answer or
+        // the timer, seconds at most; `begin` and `tell` check `closed`/`room`):
+        // a weak one gives the game a side table, which slows every retain of it.
+        server.withWordBank(settings.deckID) { [self, player] words, error in
+            begin(with: words.map { .success($0) } ?? .failure(error ?? .closed), startedBy: player)
         }
     }
 
@@ -91,8 +94,8 @@ extension HangmanGame {
                  studentID: roundPlayers[p.name]?.studentID, points: p.points, outcome: Self.outcome(of: p, in: result))
         }
         let ticket = RoundEndTicket(end: end)
-        server.saveHangmanRound(record, seats: seats) { [weak self] saved in self?.tell(ticket, saved) }
-        _ = server.loop.schedule(after: Self.saveWait) { [weak self] in self?.tell(ticket, nil) }
+        server.saveHangmanRound(record, seats: seats) { [self] saved in tell(ticket, saved) }
+        _ = server.loop.schedule(after: Self.saveWait) { [self] in tell(ticket, nil) }
     }
 
     /// The first of "the store confirmed" and "we waited long enough" prints the end.

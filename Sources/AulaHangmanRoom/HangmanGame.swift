@@ -24,7 +24,11 @@ public final class HangmanGame: RoomGame {
     /// The current (or last) round; nil before the first `start`.
     public internal(set) var round: HangmanRound?
     weak var server: (any RoomHost)?
-    weak var room: Room?
+    /// Strong, and let go in `roomClosed()` (the room owns its game, so the
+    /// cycle lasts as long as the room is open): a weak reference gives the
+    /// room a side table, and then every retain and release of it on the
+    /// guess path takes the runtime's slow path.
+    var room: Room?
     var random: SeededRandom
     /// The server's loop, held directly: the hot path reads its clock on every
     /// guess without going through the weak `server`.
@@ -125,7 +129,10 @@ public final class HangmanGame: RoomGame {
 
     public func bareInput(_ line: String, from player: Player) -> Bool {
         // Trimming builds an array of characters: skip it when nothing to trim.
-        let text = line.first?.isWhitespace == false && line.last?.isWhitespace == false ? line : HangmanLetters.trimmed(line)
+        // Judged on the bytes: a printable ASCII byte at both ends is never
+        // whitespace (no Unicode property look-up for a guess); anything else
+        // goes through `trimmed`, which gives the line back when it has none.
+        let text = Self.printableASCII(line.utf8.first) && Self.printableASCII(line.utf8.last) ? line : HangmanLetters.trimmed(line)
         if text.count == 1 {
             guess(text, by: player)
             return true
@@ -139,9 +146,15 @@ public final class HangmanGame: RoomGame {
         return false
     }
 
+    private static func printableASCII(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte > 0x20 && byte < 0x7F
+    }
+
     public func roomClosed() {
         closed = true
         cancelTurnTimer()
+        room = nil
     }
 
     // MARK: What players do
@@ -288,9 +301,10 @@ public final class HangmanGame: RoomGame {
     /// The round as it is drawn now (empty before the first round), with the
     /// turn clock's whole seconds left.
     private var currentView: HangmanView {
-        guard let round else { return HangmanView(round: nil, hintShown: false) }
-        var view = round.view(hintShown: hintShown)
-        view.turnSecondsLeft = round.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
+        // Read through the optional, not bound with `guard let`: binding copies
+        // the round (a retain and a release of each of its arrays and strings).
+        guard var view = round?.view(hintShown: hintShown) else { return HangmanView(round: nil, hintShown: false) }
+        view.turnSecondsLeft = round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
             .map { Int($0.rounded(.up)) }
         return view
     }
@@ -323,8 +337,9 @@ public final class HangmanGame: RoomGame {
     /// (Re)starts the clock of the current turn: a new turn, or a hit that
     /// keeps it. A disconnected player's turn passes when it runs out too.
     func restartTurnTimer() {
-        // No deadline while a teacher has paused the round.
-        guard let round, let deadline = round.turnDeadline(seconds: Double(settings.turnSeconds)) else {
+        // No deadline while a teacher has paused the round. (Through the
+        // optional: `guard let round` would copy the round on every guess.)
+        guard let deadline = round?.turnDeadline(seconds: Double(settings.turnSeconds)) else {
             turnClock?.stop()
             warnClock?.stop()
             return
