@@ -301,12 +301,22 @@ public final class HangmanGame: RoomGame {
     /// The round as it is drawn now (empty before the first round), with the
     /// turn clock's whole seconds left.
     private var currentView: HangmanView {
-        // Read through the optional, not bound with `guard let`: binding copies
-        // the round (a retain and a release of each of its arrays and strings).
-        guard var view = round?.view(hintShown: hintShown) else { return HangmanView(round: nil, hintShown: false) }
-        view.turnSecondsLeft = round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
-            .map { Int($0.rounded(.up)) }
-        return view
+        // Read in place (`inPlace`), not bound with `guard let`: a copy of the
+        // round costs a retain and a release of each of its arrays and strings.
+        let hintShown = hintShown, seconds = Double(settings.turnSeconds), now = loop.now
+        return Self.inPlace(&round) { round in
+            guard let round else { return HangmanView(round: nil, hintShown: false) }
+            var view = round.view(hintShown: hintShown)
+            view.turnSecondsLeft = round.turnSecondsLeft(seconds: seconds, now: now).map { Int($0.rounded(.up)) }
+            return view
+        }
+    }
+
+    /// Reads the round without copying it: a class's stored property read for a
+    /// call is copied first (the call could change the property meanwhile),
+    /// while an `inout` access lends the stored value itself.
+    static func inPlace<T>(_ round: inout HangmanRound?, _ body: (borrowing HangmanRound?) -> T) -> T {
+        body(round)
     }
 
     /// Tells the room what happened, then (`withState`) the new state: all of
@@ -337,9 +347,10 @@ public final class HangmanGame: RoomGame {
     /// (Re)starts the clock of the current turn: a new turn, or a hit that
     /// keeps it. A disconnected player's turn passes when it runs out too.
     func restartTurnTimer() {
-        // No deadline while a teacher has paused the round. (Through the
-        // optional: `guard let round` would copy the round on every guess.)
-        guard let deadline = round?.turnDeadline(seconds: Double(settings.turnSeconds)) else {
+        // No deadline while a teacher has paused the round. (Read in place:
+        // `guard let round` would copy the round on every guess.)
+        let seconds = Double(settings.turnSeconds)
+        guard let deadline = Self.inPlace(&round, { $0?.turnDeadline(seconds: seconds) }) else {
             turnClock?.stop()
             warnClock?.stop()
             return
