@@ -159,11 +159,15 @@ public enum Bench {
             let boardPlayers = try FanoutAgentProcess(server: .aula(deck: "bench-long"), port: aulaBoard.port, pid: aulaBoard.pid,
                                                       rooms: rooms, pace: mode)
             defer { boardPlayers.stop() }
+            // And a teacher's console watching one of its rooms (issue 20), drained between slices.
+            let watcher = try ConsoleWatcher(port: aulaBoard.adminPort, room: "1")
+            defer { watcher.stop() }
             var a = FanoutBench.Result(), b = FanoutBench.Result(), c = FanoutBench.Result()
             for _ in 0..<slices {
                 let sliceA = try aulaPlayers.measure(warmup: 1, duration: slice)
                 let sliceB = try baselinePlayers.measure(warmup: 1, duration: slice)
                 c.add(try boardPlayers.measure(warmup: 1, duration: slice))
+                watcher.drain()
                 a.add(sliceA)
                 b.add(sliceB)
                 sliceRatios[pace, default: []].append(pace == "paced"
@@ -172,7 +176,8 @@ public enum Bench {
             }
             results["aula-\(pace)"] = a
             results["aula+board-\(pace)"] = c
-            lines.append("- With the board on: 10 browsers read \(watchers.bytesRead / 1024) KiB of /events during the \(pace) run")
+            lines.append("- With the board on: 10 browsers read \(watchers.bytesRead / 1024) KiB of /events during the \(pace) run; "
+                         + "a teacher's console watching room 1 read \(watcher.linesRead) lines (\(watcher.bytesRead / 1024) KiB)")
             results["baseline-\(pace)"] = b
             if pace == "paced" {
                 lines.append("- Aula server RSS: \(megabytes(aulaRSSBefore)) idle, \(megabytes(aula.residentBytes())) with the rooms playing")

@@ -14,14 +14,18 @@ public enum WordPicker {
         from words: [WordEntry], difficulty: HangmanDifficulty,
         avoiding recent: Set<String> = [], random: inout R
     ) -> WordEntry? {
-        let pool = candidates(words, for: difficulty)
-        guard !recent.isEmpty else { return pool.randomElement(using: &random) }
+        // Positions in the deck, not a filtered copy of it: a copy retains and
+        // releases every entry's strings each round. The draws are the same as
+        // from `candidates(words, for:)` (same pool order, same random calls).
+        var pool = words.indices.filter { difficulty.fits(letterCount: words[$0].letterCount) }
+        if pool.isEmpty { pool = Array(words.indices) }
+        guard !recent.isEmpty else { return pool.randomElement(using: &random).map { words[$0] } }
         // A few random draws first: with a real deck one of them is fresh, and
         // folding every word of the deck into its key each round is not cheap.
         for _ in 0..<8 {
-            if let word = pool.randomElement(using: &random), !recent.contains(word.key) { return word }
+            if let index = pool.randomElement(using: &random), !recent.contains(words[index].key) { return words[index] }
         }
-        let fresh = pool.filter { !recent.contains($0.key) }
-        return (fresh.isEmpty ? pool : fresh).randomElement(using: &random)
+        let fresh = pool.filter { !recent.contains(words[$0].key) }
+        return (fresh.isEmpty ? pool : fresh).randomElement(using: &random).map { words[$0] }
     }
 }
