@@ -273,7 +273,7 @@ public final class HangmanGame: RoomGame {
     /// A BEL byte (0x07) to the player whose turn starts: text mode only (never
     /// JSON), unless they typed `bell off`.
     private func ringBell(for name: String) {
-        guard !bellOff.contains(name), let client = roundPlayers[name]?.client,
+        guard bellOff.isEmpty || !bellOff.contains(name), let client = roundPlayers[name]?.client,
               client.renderer.mode == .text, client.connection.isOpen else { return }
         client.connection.send(bytes: [0x07])
     }

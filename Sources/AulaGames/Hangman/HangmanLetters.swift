@@ -70,7 +70,11 @@ public enum HangmanLetters {
 
     /// The text without leading and trailing whitespace.
     public static func trimmed(_ text: String) -> String {
-        // Most lines (a guess, a word) have nothing to trim: no array of characters for them.
+        // Most lines (a guess, a word) have nothing to trim: no array of characters for them,
+        // and printable ASCII at both ends (never whitespace) not even a Unicode look-up.
+        if let head = text.utf8.first, let tail = text.utf8.last, head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F {
+            return text
+        }
         guard let head = text.first, let tail = text.last, head.isWhitespace || tail.isWhitespace else { return text }
         let chars = Array(text)
         guard let first = chars.firstIndex(where: { !$0.isWhitespace }),
