@@ -99,8 +99,10 @@ public final class RunningServer: @unchecked Sendable {
     /// `registerGames` runs before the ports open: it registers the game rooms and
     /// attaches the teachers' console (`AulaGameRooms`, `AulaAdmin`; without a
     /// console the admin port stays closed).
+    /// `releaseStartupPages`: `aula serve` lets go of the code pages only start-up ran,
+    /// just before the ports open (AulaNet/CodePages.swift; tests keep them).
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
-                registerGames: (Server) -> Void = { _ in }) throws {
+                releaseStartupPages: Bool = false, registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
@@ -126,6 +128,10 @@ public final class RunningServer: @unchecked Sendable {
         server.storageWatch = watch
         watch.start()
         registerGames(server)
+        if releaseStartupPages {
+            let released = CodePages.releaseStartupPages()
+            log(.debug, "memory.code_pages_released", ("kilobytes", released / 1024))
+        }
         try server.start()
         self.server = server
         self.loop = loop
