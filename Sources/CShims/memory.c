@@ -38,11 +38,16 @@ long aula_release_code_pages(void) {
     struct mapping maps[512];
     int count = 0;
     char line[1024];
+    int continuation = 0;  /* the rest of a line longer than the buffer (a long path) */
     while (fgets(line, sizeof line, f)) {
+        int skip = continuation;
+        continuation = strchr(line, '\n') == NULL;
+        if (skip) continue;
         unsigned long start, end;
         char perms[5];
         int path_at = 0;
-        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &path_at) == 3 && path_at > 0) {
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, perms, &path_at) == 3 && path_at > 0
+            && start < end) {
             if (count == (int)(sizeof maps / sizeof maps[0])) break;
             struct mapping *m = &maps[count++];
             m->start = start;
