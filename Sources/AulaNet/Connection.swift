@@ -70,6 +70,8 @@ public final class Connection: FileEventTarget {
     var queuedForFlush = false
     /// The kernel refused bytes: EPOLLOUT is wanted.
     var waitingForWritable = false
+    /// The end-of-turn flush waits for `releaseOutput()` (Connection+Hold.swift).
+    var outputHeld = false
 
     /// Past this much queued output a write is tried at once instead of at the end of the turn.
     static let eagerFlushBytes = 64 * 1024
@@ -207,6 +209,7 @@ public final class Connection: FileEventTarget {
 
     func beginClose(_ reason: CloseReason) {
         guard phase == .open else { return }
+        releaseOutput()  // a goodbye never waits behind a hold
         closeReason = reason
         isOpen = false
         phase = .flushing
