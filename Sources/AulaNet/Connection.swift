@@ -155,6 +155,16 @@ public final class Connection: FileEventTarget {
         }
     }
 
+    /// Right after the greeting: a client that wrote before it was accepted (a
+    /// script, the bench's students typing `mode json` and a name at once) is
+    /// read now, so the greeting leaves with the answers (one send, not two,
+    /// with the output hold of Connection+Hold.swift). A client that waits for
+    /// the greeting costs one read that finds nothing (issue 20).
+    func readAtAccept() {
+        guard phase == .open else { return }
+        readOnce()
+    }
+
     /// One read of at most the loop's budget; level-triggered epoll brings us
     /// back next turn if more is waiting.
     private func readOnce() {

@@ -241,6 +241,7 @@ public final class Listener: FileEventTarget {
         connections.append(connection)
         budget.opened(address)
         handler.connectionOpened(connection)
+        connection.readAtAccept()
     }
 
     /// Called by a connection once its socket is closed.

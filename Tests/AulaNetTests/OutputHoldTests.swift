@@ -74,6 +74,19 @@ import CShims
         #expect(client.waitForClose())
     }
 
+    /// A client that writes before it is accepted is read at once
+    /// (`readAtAccept`), after its greeting: the greeting still comes first.
+    @Test func aClientThatWritesFirstGetsTheGreetingFirst() throws {
+        let server = try TestServer { handler in
+            handler.onOpen = { connection in connection.send("hello\r\n") }
+            handler.onLine = { connection, line in connection.send("got \(line)\r\n") }
+        }
+        defer { server.stop() }
+        let client = try #require(TestClient(port: server.port))
+        client.send("early\nlater\n")
+        #expect(client.readText(containing: "got later") == "hello\r\ngot early\r\ngot later\r\n")
+    }
+
     /// No setsockopt per connection: the listening socket's TCP_NODELAY is
     /// inherited by every accepted one (Linux does; this holds it to that).
     @Test func acceptedConnectionsHaveNoDelay() throws {
