@@ -224,6 +224,10 @@ public final class Connection: FileEventTarget {
         isOpen = false
         phase = .flushing
         listener.closingStarted(self)
+        if bufferedOutputBytes == 0 && peerFinished {
+            finish()  // nothing to send, no one to wait for: no grace timer to set and cancel
+            return
+        }
         closeTimer = loop.schedule(after: limits.closeGraceSeconds) { [weak self] in
             self?.closeTimer = nil
             self?.finish()

@@ -79,10 +79,16 @@ public struct Blocklist: Sendable {
         let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
         // Each word as typed, and without the digits around it (`Puta99`).
         let folds = parts.map(Blocklist.fold)
-        var candidates = folds.flatMap { $0 } + parts.map(Blocklist.trimDigits).flatMap(Blocklist.fold)
-        // A one-word name is its own run-together form: its folds are made once (issue 20).
-        let whole = parts.count == 1 && parts[0] == name ? folds[0] : Blocklist.fold(name)
-        candidates += whole
+        var candidates = folds.flatMap { $0 }
+        for part in parts {
+            // A word with no digits around it is itself: its folds are in already (issue 20).
+            let trimmed = Blocklist.trimDigits(part)
+            if trimmed != part { candidates += Blocklist.fold(trimmed) }
+        }
+        // A one-word name is its own run-together form: its folds are made and checked once (issue 20).
+        let oneWord = parts.count == 1 && parts[0] == name
+        let whole = oneWord ? folds[0] : Blocklist.fold(name)
+        if !oneWord { candidates += whole }
         if candidates.contains(where: isBlocked) { return true }
         return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }
     }
