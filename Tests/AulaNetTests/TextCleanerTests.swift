@@ -7,6 +7,33 @@ import AulaTestSupport
         #expect(TextCleaner.clean([0x61, 0xFF, 0x62, 0xC3]) == "a\u{FFFD}b\u{FFFD}")
     }
 
+    /// Invalid UTF-8 is repaired by the cleaner itself (RepairedUTF8), not by
+    /// `String(decoding:)`: the text must be exactly what that would give —
+    /// one U+FFFD per maximal invalid subpart — for overlongs, surrogates,
+    /// code points past U+10FFFF, cut sequences and seeded random bytes.
+    @Test func repairedUTF8IsWhatTheStandardLibraryGives() {
+        var cases: [[UInt8]] = [[0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80, 0x41], [0xF4, 0x90, 0x80, 0x80],
+                                [0xF0, 0x9F, 0x98], [0xE2, 0x82], [0x80, 0x80, 0xBF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+                                [0x61, 0xF0, 0x9F, 0x98, 0x80, 0xC3], [0xEF, 0xBB, 0xBF, 0xFE, 0xFF]]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let interesting: [UInt8] = [0x00, 0x1B, 0x41, 0x7F, 0x80, 0x9B, 0xBF, 0xC0, 0xC2, 0xC3, 0xDF, 0xE0, 0xE2, 0xED,
+                                    0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x90, 0x8F]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(state % 12) + 1 {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                bytes.append(state % 3 == 0 ? UInt8(truncatingIfNeeded: state >> 8) : interesting[Int(state >> 8) % interesting.count])
+            }
+            cases.append(bytes)
+        }
+        var differing: [[UInt8]] = []
+        for bytes in cases where TextCleaner.clean(bytes) != TextCleaner.strip(String(decoding: bytes, as: UTF8.self)) {
+            differing.append(bytes)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(TextCleaner.cleanReportingChanges([0x61, 0xFF]).changed)
+    }
+
     @Test func screenClearingEscapeIsStripped() {
         #expect(TextCleaner.clean(Array("\u{1B}[2JAda".utf8)) == "Ada")
         #expect(TextCleaner.clean(Array("\u{1B}[1;31mred\u{1B}[0m".utf8)) == "red")

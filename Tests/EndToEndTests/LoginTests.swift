@@ -89,4 +89,49 @@ import AulaTestSupport
         client.send("Lucía")
         #expect(client.waitFor("¡Hola, ") != nil)
     }
+
+    /// A student who needs a screen reader types `reader on` first thing: it is
+    /// a setting at `Name:`, as in the lobby, not a name (it used to become one).
+    @Test func readerColorAndWidthAtTheNamePromptAreSettingsNotNames() throws {
+        let server = try TestServer()
+        let client = try TestClient(port: server.port)
+        client.waitFor("Name:")
+        client.send("reader on")
+        #expect(client.waitFor("Reader mode on") != nil)
+        #expect(client.waitFor("Name:") != nil)
+        client.send("width 40")
+        #expect(client.waitFor("Width set to 40 columns.") != nil)
+        #expect(client.waitFor("Name:") != nil)
+        client.send("Lea")
+        let welcome = try #require(client.waitFor("Welcome"))
+        #expect(welcome.contains("Lea"))
+        #expect(!welcome.contains("\u{1B}"), "reader mode has no colour: \(welcome)")
+        client.send("help")
+        let help = Self.lines(client, for: 0.5)
+        #expect(!help.isEmpty)
+        #expect(help.allSatisfy { $0.count <= 40 }, "help wraps at the width typed at Name:: \(help.filter { $0.count > 40 })")
+        client.send("who")
+        let who = Self.lines(client, for: 0.5).joined(separator: "\n")
+        #expect(who.contains("Lea") && !who.lowercased().contains("reader on"), "\(who)")
+
+        // `lector sí` in Spanish, and `color off`; a word that is not on/off leaves the line a name.
+        let other = try TestClient(port: server.port)
+        other.waitFor("Name:")
+        other.send("lector sí")
+        #expect(other.waitFor("Reader mode on") != nil)
+        other.send("color off")
+        #expect(other.waitFor("Colour off.") != nil)
+        other.send("reader please")
+        #expect(other.waitFor("Welcome") != nil, "`reader please` is not a setting: it is a name")
+    }
+
+    /// Every line that arrives within `seconds`.
+    static func lines(_ client: TestClient, for seconds: Double) -> [String] {
+        var out: [String] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while deadline.timeIntervalSinceNow > 0, let line = client.readLine(timeout: deadline.timeIntervalSinceNow) {
+            out.append(line)
+        }
+        return out
+    }
 }

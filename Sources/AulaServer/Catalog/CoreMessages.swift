@@ -5,7 +5,7 @@ extension CatalogParts {
         // room, host ("whoever runs the room"), teacher, student, leaderboard.
         en: [
             "banner.title": "Welcome to Aula — classroom games: hangman, team quizzes and Ada's programming levels.",
-            "banner.modes": "Type your name to start. (Tip: \"lang es\" for Spanish, \"mode json\" for bots.)",
+            "banner.modes": "Type your name to start. (Tips: \"reader on\" for a screen reader, \"lang es\" for Spanish, \"mode json\" for bots.)",
             "prompt.name": "Name:",
             "prompt.class_code": "Class code:",
             "prompt.pin": "PIN:",
@@ -160,7 +160,7 @@ extension CatalogParts {
         //   (empezar, equipo, crear ahorcado, lector sí|no, modo texto|json...).
         es: [
             "banner.title": "Te damos la bienvenida a Aula — juegos de clase: el ahorcado, cuestionarios en equipo y los niveles de programación de Ada.",
-            "banner.modes": "Escribe tu nombre para empezar. (Consejo: \"idioma en\" para inglés, \"modo json\" para programas.)",
+            "banner.modes": "Escribe tu nombre para empezar. (Consejos: \"lector sí\" para un lector de pantalla, \"idioma en\" para inglés, \"modo json\" para programas.)",
             "prompt.name": "Nombre:",
             "prompt.class_code": "Código de clase:",
             "prompt.pin": "PIN:",

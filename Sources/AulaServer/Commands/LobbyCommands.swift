@@ -142,11 +142,7 @@ extension Server {
 
     func setToggle(_ player: Player, _ word: String?, key: String, _ apply: (inout Renderer, Bool) -> Void) {
         guard let client = player.client else { return }
-        let on: Bool
-        switch word?.lowercased() {
-        case "on", "si", "sí", "yes", "1": on = true
-        case "off", "no", "0": on = false
-        default:
+        guard let on = word.flatMap({ Self.promptSwitch($0.lowercased()) }) else {
             player.send(ErrorEvent(Refusal.usage("bad_argument", key)))
             return
         }

@@ -53,7 +53,7 @@ extension Server {
         }
     }
 
-    /// `mode json|text`, `lang en|es`, `quit` typed at a login prompt.
+    /// `mode json|text`, `lang en|es`, `quit` (and `reader`, `color`, `width`: Server+PromptDisplay.swift) typed at a login prompt.
     private func handlePromptSetting(_ line: String, _ client: Client) -> Bool {
         if !line.utf8.contains(0x20) {
             // One word (nearly every name): only `quit`/`salir` can be a setting; no
@@ -77,6 +77,10 @@ extension Server {
         if (first == "lang" || first == "idioma"), words.count == 2, let lang = Language(rawValue: words[1]) {
             client.renderer.language = lang
             client.send(InfoEvent("lang.set"))
+            repeatPrompt(client)
+            return true
+        }
+        if handlePromptDisplaySetting(words, client) {
             repeatPrompt(client)
             return true
         }
