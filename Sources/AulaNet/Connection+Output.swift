@@ -82,6 +82,7 @@ extension Connection {
     func flushQueued() {
         queuedForFlush = false
         guard phase != .closed, !waitingForWritable else { return }
+        if outputHeld && phase == .open { return }  // `releaseOutput()` queues it again
         writeQueued()
     }
 

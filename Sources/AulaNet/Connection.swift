@@ -91,6 +91,8 @@ public final class Connection: FileEventTarget {
     /// escape sequences or invalid UTF-8 removed or replaced (a name must then
     /// be refused, not silently cleaned). Valid during that call.
     public internal(set) var lastLineWasCleaned = false
+    /// The end-of-turn flush waits for `releaseOutput()` (Connection+Hold.swift).
+    var outputHeld = false
 
     /// Past this much queued output a write is tried at once instead of at the end of the turn.
     static let eagerFlushBytes = 64 * 1024
@@ -156,6 +158,16 @@ public final class Connection: FileEventTarget {
         }
     }
 
+    /// Right after the greeting: a client that wrote before it was accepted (a
+    /// script, the bench's students typing `mode json` and a name at once) is
+    /// read now, so the greeting leaves with the answers (one send, not two,
+    /// with the output hold of Connection+Hold.swift). A client that waits for
+    /// the greeting costs one read that finds nothing (issue 20).
+    func readAtAccept() {
+        guard phase == .open else { return }
+        readOnce()
+    }
+
     /// One read of at most the loop's budget; level-triggered epoll brings us
     /// back next turn if more is waiting.
     private func readOnce() {
@@ -210,10 +222,15 @@ public final class Connection: FileEventTarget {
 
     func beginClose(_ reason: CloseReason) {
         guard phase == .open else { return }
+        releaseOutput()  // a goodbye never waits behind a hold
         closeReason = reason
         isOpen = false
         phase = .flushing
         listener.closingStarted(self)
+        if bufferedOutputBytes == 0 && peerFinished {
+            finish()  // nothing to send, no one to wait for: no grace timer to set and cancel
+            return
+        }
         closeTimer = loop.schedule(after: limits.closeGraceSeconds) { [weak self] in
             self?.closeTimer = nil
             self?.finish()

@@ -26,7 +26,7 @@ import AulaStore
         }
         // Once the first one stops, the database is free again.
         first.stop()
-        let again = try RunningServer(config: config)
+        let again = try TestServer.retryingHeldLock { try RunningServer(config: config) }
         again.runInBackground()
         again.stop()
     }

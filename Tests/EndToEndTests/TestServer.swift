@@ -52,13 +52,41 @@ final class TestServer {
         let clock = virtualClock ? VirtualClock() : nil
         self.clock = clock
         // Every test server has the teachers' console, whatever games it registers.
-        running = try RunningServer(config: config, logOutput: logOutput, clock: clock ?? MonotonicClock(), registerGames: { server in
-            games(server)
-            AdminConsoleSetup.attach(to: server)
-        })
+        running = try TestServer.start(config: config, logOutput: logOutput, clock: clock ?? MonotonicClock(), games: games)
         running.runInBackground()
         guard let port = running.onLoop({ $0.studentPort }) else { throw TestError("server did not answer") }
         self.port = port
+    }
+
+    /// Starts the server. A test that restarts on the same database may find
+    /// its lock still held for a moment after `stop()` let it go: the lock is a
+    /// `flock` on an open file description, and a child process another test
+    /// is starting at that instant (Chromium, tmux, `aula`) holds a copy of
+    /// every descriptor between its fork and its exec. The server in this
+    /// process has released it, so a held lock is retried for up to 3 s
+    /// (the product's own refusal of a second server is tested elsewhere,
+    /// without this).
+    static func start(config: ServerConfig, logOutput: any LogOutput, clock: any LoopClock,
+                      games: @escaping (Server) -> Void) throws -> RunningServer {
+        try retryingHeldLock {
+            try RunningServer(config: config, logOutput: logOutput, clock: clock, registerGames: { server in
+                games(server)
+                AdminConsoleSetup.attach(to: server)
+            })
+        }
+    }
+
+    /// `make`, tried again every 20 ms for up to 3 s while the database lock is held (see `start`).
+    static func retryingHeldLock<T>(_ make: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(3)
+        while true {
+            do {
+                return try make()
+            } catch let failure as DatabaseLock.Failure {
+                guard case .held = failure, Date() < deadline else { throw failure }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
     }
 
     /// Waits for the loop to end and the database lock to be let go (up to 30 s: under a
