@@ -68,9 +68,3 @@ long aula_release_code_pages(void) {
     for (int i = 0; i < count; i++) released += release(&maps[i]);
     return released;
 }
-
-#include <malloc.h>
-
-size_t aula_malloc_usable_size(const void *block) {
-    return malloc_usable_size((void *)block);
-}

@@ -100,7 +100,4 @@ int aula_terminal_size(int fd, int *columns, int *rows);
 /// Returns the bytes released, or -1 when /proc/self/smaps cannot be read.
 long aula_release_code_pages(void);
 
-/// The usable size of a malloc block (tests measure an object's footprint).
-size_t aula_malloc_usable_size(const void *block);
-
 #endif
