@@ -13,6 +13,8 @@ final class ClientPool {
         var input: [UInt8] = []
         var openedAt: Double
         var userData: Any?
+        /// Bytes to send once the connection is up (`open(...first:)`).
+        var pendingFirst: [UInt8] = []
 
         init(index: Int, fd: Int32, openedAt: Double) {
             self.index = index
@@ -22,7 +24,9 @@ final class ClientPool {
     }
 
     private let epfd: Int32
-    private(set) var clients: [Int32: Client] = [:]
+    /// Indexed by descriptor: one array read per event, no hashing (issue 20).
+    private var slots: [Client?] = []
+    private(set) var openCount = 0
     private var events = [aula_ready_event](repeating: aula_ready_event(), count: 1024)
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Called once a client's connection is established.
@@ -38,7 +42,7 @@ final class ClientPool {
     }
 
     deinit {
-        for client in clients.values { _ = aula_close(client.fd) }
+        for case let client? in slots { _ = aula_close(client.fd) }
         _ = aula_close(epfd)
     }
 
@@ -47,17 +51,51 @@ final class ClientPool {
     /// Starts a non-blocking connect; `onConnect` runs when it completes.
     @discardableResult
     func open(index: Int, host: String, port: Int) throws -> Client {
-        let fd = aula_connect(host, Int32(port))
-        guard fd >= 0 else { throw BenchError("connect failed (errno \(aula_errno())) after \(clients.count) clients") }
-        let client = Client(index: index, fd: fd, openedAt: ClientPool.now)
-        clients[fd] = client
-        _ = aula_epoll_add(epfd, fd, AULA_EV_IN | AULA_EV_OUT | AULA_EV_RDHUP)
+        let client = try connect(index: index, host: host, port: port, nodelay: true)
+        _ = aula_epoll_add(epfd, client.fd, AULA_EV_IN | AULA_EV_OUT | AULA_EV_RDHUP)
+        return client
+    }
+
+    /// Starts a connect that sends `first` as soon as the connection is up:
+    /// at once when the kernel has already finished the handshake (on loopback
+    /// it nearly always has by the time `connect` returns), else on EPOLLOUT as
+    /// `open` does. `onConnect` is not called. No TCP_NODELAY: one send per
+    /// client is never held back by Nagle. What this saves per client is the
+    /// wait for EPOLLOUT, `getsockopt(SO_ERROR)`, one `epoll_ctl` and one
+    /// `setsockopt` — the load generator's own cost, not the server's (issue 20).
+    @discardableResult
+    func open(index: Int, host: String, port: Int, first: [UInt8]) throws -> Client {
+        let client = try connect(index: index, host: host, port: port, nodelay: false)
+        let sent = first.withUnsafeBufferPointer { aula_send(client.fd, $0.baseAddress, $0.count) }
+        if sent == first.count {
+            client.connected = true
+            _ = aula_epoll_add(epfd, client.fd, AULA_EV_IN | AULA_EV_RDHUP)
+        } else {
+            // Not up yet (EAGAIN) or a partial send: the rest goes out on EPOLLOUT.
+            client.pendingFirst = sent > 0 ? Array(first[sent...]) : first
+            _ = aula_epoll_add(epfd, client.fd, AULA_EV_IN | AULA_EV_OUT | AULA_EV_RDHUP)
+        }
+        return client
+    }
+
+    private func connect(index: Int, host: String, port: Int, nodelay: Bool) throws -> Client {
+        let openedAt = ClientPool.now
+        let fd = aula_connect_with(host, Int32(port), nodelay ? 1 : 0)
+        guard fd >= 0 else { throw BenchError("connect failed (errno \(aula_errno())) after \(openCount) clients") }
+        let client = Client(index: index, fd: fd, openedAt: openedAt)
+        let slot = Int(fd)
+        if slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: max(slot + 1 - slots.count, 1024))) }
+        slots[slot] = client
+        openCount += 1
         return client
     }
 
     func send(_ client: Client, _ text: String) {
+        send(client, bytes: Array(text.utf8))
+    }
+
+    func send(_ client: Client, bytes: [UInt8]) {
         guard !client.closed else { return }
-        let bytes = Array(text.utf8)
         var offset = 0
         // Bench messages are small; a full socket buffer means the server stopped
         // reading, which the bench reports rather than hides.
@@ -77,14 +115,12 @@ final class ClientPool {
         client.closed = true
         _ = aula_epoll_remove(epfd, client.fd)
         _ = aula_close(client.fd)
-        clients.removeValue(forKey: client.fd)
+        slots[Int(client.fd)] = nil
+        openCount -= 1
     }
 
-    /// Connections still open.
-    var openCount: Int { clients.count }
-
     func closeAll() {
-        for client in Array(clients.values) { close(client) }
+        for case let client? in slots { close(client) }
     }
 
     /// Handles what is ready within `timeout` seconds; returns the events seen.
@@ -96,7 +132,8 @@ final class ClientPool {
         guard n > 0 else { return 0 }
         for i in 0..<Int(n) {
             let event = events[i]
-            guard let client = clients[event.fd] else { continue }
+            let slot = Int(event.fd)
+            guard slot >= 0, slot < slots.count, let client = slots[slot] else { continue }
             if !client.connected && (event.events & AULA_EV_OUT) != 0 {
                 if aula_socket_error(client.fd) != 0 {
                     close(client)
@@ -105,7 +142,12 @@ final class ClientPool {
                 }
                 client.connected = true
                 _ = aula_epoll_modify(epfd, client.fd, AULA_EV_IN | AULA_EV_RDHUP)
-                onConnect(client)
+                if client.pendingFirst.isEmpty {
+                    onConnect(client)
+                } else {
+                    send(client, bytes: client.pendingFirst)
+                    client.pendingFirst = []
+                }
             }
             if (event.events & (AULA_EV_IN | AULA_EV_HUP | AULA_EV_ERR | AULA_EV_RDHUP)) != 0 {
                 read(client)

@@ -33,9 +33,8 @@ struct ConnectionsBench {
         var settling = 0.0
         let deadline = started + timeLimit
         result.baselineBytes = rss() ?? 0
-        pool.onConnect = { client in
-            pool.send(client, "mode json\nb\(client.index)\n")
-        }
+        // Each client sends `mode json` and its name in one write as soon as its
+        // connection is up (ClientPool.open(...first:)); the clock starts before connect.
         pool.onLine = { client, line in
             if client.userData == nil, line.hasPrefix("{\"ev\":\"welcome\"") {
                 client.userData = true
@@ -51,7 +50,7 @@ struct ConnectionsBench {
         let inFlight = 256
         while (loggedIn < target || !nextCheckpoint.isEmpty) && ClientPool.now < deadline {
             while opened < target && opened - loggedIn - result.failures < inFlight {
-                try pool.open(index: opened, host: host, port: port)
+                try pool.open(index: opened, host: host, port: port, first: Array("mode json\nb\(opened)\n".utf8))
                 opened += 1
             }
             pool.poll(timeout: 0.01)

@@ -95,7 +95,7 @@ struct SoakBench {
         let letters = Array("etaoinsrhdlcumwfgypbvkjxqz")
         while ClientPool.now < end {
             // Bring everyone in, a few hundred at a time.
-            while opened < seats.count && opened - pool.clients.count < 200 {
+            while opened < seats.count && opened - pool.openCount < 200 {
                 try connect(seats[opened])
                 opened += 1
             }

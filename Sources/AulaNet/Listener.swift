@@ -226,7 +226,8 @@ public final class Listener: FileEventTarget {
     }
 
     private func admit(fd newFD: Int32, address: String, isLoopback: Bool) {
-        _ = aula_set_nodelay(newFD)
+        // TCP_NODELAY comes from the listening socket (`aula_listen`): Linux
+        // copies it to each accepted one, a setsockopt per login saved (issue 20).
         let connection = Connection(
             id: loop.makeConnectionID(), fd: newFD, peerAddress: address,
             isLoopback: isLoopback, listener: self, now: loop.now)
@@ -240,6 +241,7 @@ public final class Listener: FileEventTarget {
         connections.append(connection)
         budget.opened(address)
         handler.connectionOpened(connection)
+        connection.readAtAccept()
     }
 
     /// Called by a connection once its socket is closed.

@@ -143,6 +143,9 @@ int aula_listen(const char *host, int port, int backlog, int *bound_port) {
     int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     int one = 1;
+    /* TCP_NODELAY here, not per connection: Linux copies it to every accepted
+       socket (one setsockopt per login saved, issue 20). Best effort, as before. */
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
         bind(fd, (struct sockaddr *)&addr, len) != 0 ||
         listen(fd, backlog) != 0) {
@@ -192,6 +195,13 @@ int aula_set_nodelay(int fd) {
     return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+int aula_get_nodelay(int fd) {
+    int value = 0;
+    socklen_t len = sizeof value;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &value, &len) != 0) return -1;
+    return value != 0;
+}
+
 ssize_t aula_send(int fd, const void *bytes, size_t count) {
     for (;;) {
         ssize_t n = send(fd, bytes, count, MSG_NOSIGNAL);
@@ -224,7 +234,9 @@ double aula_monotonic_seconds(void) {
 
 #include <sys/resource.h>
 
-int aula_connect(const char *host, int port) {
+int aula_connect(const char *host, int port) { return aula_connect_with(host, port, 1); }
+
+int aula_connect_with(const char *host, int port, int nodelay) {
     struct sockaddr_storage addr;
     socklen_t len;
     int family = fill_address(host, port, &addr, &len);
@@ -237,8 +249,10 @@ int aula_connect(const char *host, int port) {
         errno = saved;
         return -1;
     }
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (nodelay) {
+        int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
     return fd;
 }
 

@@ -79,10 +79,16 @@ public struct Blocklist: Sendable {
         let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
         // Each word as typed, and without the digits around it (`Puta99`).
         let folds = parts.map(Blocklist.fold)
-        var candidates = folds.flatMap { $0 } + parts.map(Blocklist.trimDigits).flatMap(Blocklist.fold)
-        // A one-word name is its own run-together form: its folds are made once (issue 20).
-        let whole = parts.count == 1 && parts[0] == name ? folds[0] : Blocklist.fold(name)
-        candidates += whole
+        var candidates = folds.flatMap { $0 }
+        for part in parts {
+            // A word with no digits around it is itself: its folds are in already (issue 20).
+            let trimmed = Blocklist.trimDigits(part)
+            if trimmed != part { candidates += Blocklist.fold(trimmed) }
+        }
+        // A one-word name is its own run-together form: its folds are made and checked once (issue 20).
+        let oneWord = parts.count == 1 && parts[0] == name
+        let whole = oneWord ? folds[0] : Blocklist.fold(name)
+        if !oneWord { candidates += whole }
         if candidates.contains(where: isBlocked) { return true }
         return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }
     }
@@ -93,11 +99,19 @@ public struct Blocklist: Sendable {
     /// against the `*` words (issue 20: name checks were ~15 % of a login's CPU).
     static func contains(_ text: String, _ word: String) -> Bool {
         guard !word.isEmpty, Blocklist.isASCII(text), Blocklist.isASCII(word) else { return text.contains(word) }
-        let haystack = Array(text.utf8), needle = Array(word.utf8)
-        guard needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count)
-            where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return true
+        // Searched in the strings' own UTF-8 storage: no copies (a name is
+        // checked against every `*` word, two arrays each was ~100 mallocs a login).
+        var text = text, word = word
+        return text.withUTF8 { haystack in word.withUTF8 { needle in bytes(haystack, contain: needle) } }
+    }
+
+    static func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[0], count = needle.count
+        for start in 0...(haystack.count - count) where haystack[start] == first {
+            var i = 1
+            while i < count && haystack[start + i] == needle[i] { i += 1 }
+            if i == count { return true }
         }
         return false
     }

@@ -55,6 +55,17 @@ extension Server {
 
     /// `mode json|text`, `lang en|es`, `quit` (and `reader`, `color`, `width`: Server+PromptDisplay.swift) typed at a login prompt.
     private func handlePromptSetting(_ line: String, _ client: Client) -> Bool {
+        if !line.utf8.contains(0x20) {
+            // One word (nearly every name): only `quit`/`salir` can be a setting; no
+            // word list is built for it (issue 20). 8 bytes cover any spelling that
+            // lowercases to one of them (KELVIN SIGN is the only non-ASCII letter
+            // that lowercases to ASCII, and neither word has a k).
+            guard line.utf8.count <= 8 else { return false }
+            let word = line.lowercased()
+            guard word == "quit" || word == "salir" else { return false }
+            sayBye(client)
+            return true
+        }
         let words = line.split(separator: " ").map { $0.lowercased() }
         guard let first = words.first else { return false }
         if (first == "mode" || first == "modo"), words.count == 2, let mode = Renderer.Mode(rawValue: words[1]) {
@@ -74,12 +85,16 @@ extension Server {
             return true
         }
         if words.count == 1, first == "quit" || first == "salir" {
-            client.send(InfoEvent("bye"))
-            client.stage = .closing
-            client.connection.close()
+            sayBye(client)
             return true
         }
         return false
+    }
+
+    private func sayBye(_ client: Client) {
+        client.send(InfoEvent("bye"))
+        client.stage = .closing
+        client.connection.close()
     }
 
     private func repeatPrompt(_ client: Client) {

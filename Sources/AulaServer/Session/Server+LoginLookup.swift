@@ -20,6 +20,9 @@ extension Server {
         let place: LoginLookup.Place = group.map { .group($0.id) } ?? .rosterOrOpen(openGroupID: openRef.id)
         let lookup = LoginLookup(name: name, place: place, record: plannedRecord(name, in: group ?? openRef, client))
         let answered: LookupAnswer = { [weak self] result in
+            // The answers typed before the name (`mode json` in the same packet)
+            // leave with the lookup's answer in one write (Connection+Hold.swift).
+            client.connection.releaseOutput()
             do {
                 guard let self, client.connection.isOpen else { return }
                 defer { self.replayHeldLines(client) }
@@ -36,6 +39,7 @@ extension Server {
                 }
             }
         }
+        client.connection.holdOutput()
         if store.currentFailure != nil || store.halted != nil {
             // Writes wait for the disk (or are refused): a read, answered from what is committed,
             // as before — a dropped student may still take their place back.

@@ -68,6 +68,8 @@ int aula_listen(const char *host, int port, int backlog, int *bound_port);
 int aula_accept(int listen_fd, char *addr_buf, int addr_buf_len, int *is_loopback);
 
 int aula_set_nodelay(int fd);
+/* 1 when TCP_NODELAY is on, 0 when off, -1 on error (tests: inherited from the listener). */
+int aula_get_nodelay(int fd);
 ssize_t aula_send(int fd, const void *bytes, size_t count);
 ssize_t aula_recv(int fd, void *bytes, size_t capacity);
 int aula_shutdown_write(int fd);
@@ -83,11 +85,19 @@ int aula_shims_version(void);
 
 /// Non-blocking connect (the bench's clients); -1 with errno on failure.
 int aula_connect(const char *host, int port);
+/* aula_connect, TCP_NODELAY only when `nodelay` (a client that sends once needs none). */
+int aula_connect_with(const char *host, int port, int nodelay);
 /// SO_ERROR of a socket (0 when a non-blocking connect succeeded).
 int aula_socket_error(int fd);
 /// Raises the open-file limit to its hard maximum; returns the new soft limit.
 long aula_raise_fd_limit(void);
 /// The size of the terminal on `fd` (TIOCGWINSZ): 0, or -1 when it is not a terminal.
 int aula_terminal_size(int fd, int *columns, int *rows);
+
+/// Unmaps the resident pages of this process's read-only file
+/// mappings with no private page (madvise MADV_DONTNEED; memory.c): what start-up touched and the
+/// steady state does not. Pages used again come back from the page cache.
+/// Returns the bytes released, or -1 when /proc/self/smaps cannot be read.
+long aula_release_code_pages(void);
 
 #endif
