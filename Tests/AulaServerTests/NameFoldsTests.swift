@@ -56,6 +56,25 @@ import AulaTestSupport
         }
     }
 
+    @Test func insideWordsAreFoundAsBefore() {
+        let list = Blocklist(words: ["*shit", "*coño", "*fuck", "ass"])
+        for text in Self.texts + ["shithead", "xcoño", "con\u{303}o", "motherfucker", "cassandra", "ñshit"] {
+            for folded in Blocklist.fold(text) + [text] {
+                let before = list.inside.contains { Blocklist.contains(folded, $0) }
+                #expect(list.containsInsideWord(folded) == before, "\(folded.debugDescription)")
+            }
+        }
+        #expect(list.containsInsideWord("motherfucker") && list.containsInsideWord(Blocklist.fold("xCoño")[0]))
+    }
+
+    @Test func oneWordNamesAreTheirOwnWords() {
+        var folds = NameFolds()
+        for name in Self.texts + ["a b", "-a-", "_", "a--b"] {
+            #expect(folds.words(name) == name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init),
+                    "\(name.debugDescription)")
+        }
+    }
+
     @Test func sharedFoldsGiveTheSameAnswers() {
         let list = Blocklist(words: ["tonto", "*shit", "coño", "hitler", "b"])
         for name in Self.texts + ["T e a c h e r", "Profesora 2", "Admin-Smith", "b 1"] {

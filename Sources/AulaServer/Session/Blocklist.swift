@@ -14,6 +14,8 @@ import AulaStore
 public struct Blocklist: Sendable {
     let words: Set<String>
     let inside: [String]
+    /// `inside`'s UTF-8 when ASCII (nil for the others): searched without a copy per name (issue 20).
+    let insideASCII: [[UInt8]?]
     /// The blocked words with every run of a repeated letter cut to one
     /// (`bollocks` → `bolocks`), kept only when 4 letters or more remain, so
     /// `shiiiit` and `fuuuck` are caught but `ass` never turns into `as`.
@@ -32,6 +34,7 @@ public struct Blocklist: Sendable {
         }
         self.words = exact
         self.inside = inside
+        self.insideASCII = inside.map { Blocklist.isASCII($0) ? Array($0.utf8) : nil }
         self.collapsed = Set(exact.map { Blocklist.collapse($0) }.filter { $0.count >= 4 })
     }
 
@@ -96,7 +99,23 @@ public struct Blocklist: Sendable {
         let whole = oneWord ? folds[0] : memo.fold(name)
         if !oneWord { candidates += whole }
         if candidates.contains(where: isBlocked) { return true }
-        return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }
+        return whole.contains(where: containsInsideWord)
+    }
+
+    /// A `*` word is inside this folded form (`Blocklist.contains` for each).
+    func containsInsideWord(_ folded: String) -> Bool {
+        guard Blocklist.isASCII(folded) else { return inside.contains { Blocklist.contains(folded, $0) } }
+        var text = folded
+        return text.withUTF8 { haystack in
+            for (index, bytes) in insideASCII.enumerated() {
+                if let bytes {
+                    if bytes.withUnsafeBufferPointer({ Blocklist.bytes(haystack, contain: $0) }) { return true }
+                } else if Blocklist.contains(folded, inside[index]) {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// `text.contains(word)`. Foundation's `contains` compares by canonical

@@ -22,6 +22,11 @@ struct NameFolds {
     /// The name's words (split at space, `-`, `_`), split the first time it is asked.
     mutating func words(_ name: String) -> [String] {
         if let split, split.name == name { return split.words }
+        // One word (nearly every name): itself, without splitting (issue 20).
+        if !name.isEmpty, !name.utf8.contains(where: { $0 == 0x20 || $0 == 0x2D || $0 == 0x5F }) {
+            split = (name, [name])
+            return [name]
+        }
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
         split = (name, words)
         return words
