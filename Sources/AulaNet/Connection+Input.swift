@@ -76,21 +76,22 @@ extension Connection {
         // IAC followed by a byte that is no telnet command is stray binary
         // (a raw client pasting 0xFF): it must not switch on negotiation.
         if case .other(let code) = command, code < 241 { return }
-        if now - telnetWindowStart >= 1 {
-            telnetWindowStart = now
-            telnetCommandsInWindow = 0
+        let session = telnetSession
+        if now - session.windowStart >= 1 {
+            session.windowStart = now
+            session.commandsInWindow = 0
         }
-        telnetCommandsInWindow += 1
-        if telnetCommandsInWindow > Connection.telnetCommandsPerSecond { return }
+        session.commandsInWindow += 1
+        if session.commandsInWindow > Connection.telnetCommandsPerSecond { return }
         if !spokeTelnet {
             spokeTelnet = true
             offerTelnet()
             if let hidden = echoWanted {
                 echoWanted = nil
-                enqueue(raw: negotiator.setEchoHidden(hidden))
+                enqueue(raw: session.negotiator.setEchoHidden(hidden))
             }
         }
-        let response = negotiator.handle(command)
+        let response = session.negotiator.handle(command)
         enqueue(raw: response.reply)
         for notice in response.notices where phase == .open {
             handler.connection(self, notice: notice)
@@ -114,7 +115,7 @@ extension Connection {
     func offerTelnet() {
         guard !telnetOffered else { return }
         telnetOffered = true
-        enqueue(raw: negotiator.start())
+        enqueue(raw: telnetSession.negotiator.start())
     }
 
     /// Called by the listener's once-a-second sweep: the login deadline, then idleness.

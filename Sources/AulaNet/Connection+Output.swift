@@ -38,8 +38,9 @@ extension Connection {
     public func setEchoHidden(_ hidden: Bool) {
         guard isOpen else { return }
         if spokeTelnet {
-            let wasHidden = negotiator.echoHidden
-            enqueue(raw: negotiator.setEchoHidden(hidden))
+            let session = telnetSession
+            let wasHidden = session.negotiator.echoHidden
+            enqueue(raw: session.negotiator.setEchoHidden(hidden))
             // The client echoed nothing, not even the Enter that ended the
             // hidden line: end it here so the answer starts on a new line.
             if wasHidden && !hidden { enqueue(raw: [13, 10]) }

@@ -14,9 +14,6 @@ public struct LineFramer: Sendable {
     static let carriageReturn: UInt8 = 0x0D
     static let backspace: UInt8 = 0x08
     static let delete: UInt8 = 0x7F
-    /// Pending-line capacity kept between lines; larger buffers are released.
-    static let keptCapacity = 256
-
     private var pending: [UInt8] = []
     private var discarding = false
     private var afterCarriageReturn = false
@@ -25,6 +22,8 @@ public struct LineFramer: Sendable {
 
     /// Bytes of the unfinished line held right now.
     public var pendingBytes: Int { pending.count }
+    /// Bytes reserved for the unfinished line (0 between lines).
+    public var pendingCapacity: Int { pending.capacity }
 
     public mutating func feed(
         _ bytes: UnsafeBufferPointer<UInt8>,
@@ -97,11 +96,10 @@ public struct LineFramer: Sendable {
         } else {
             pending.withUnsafeBufferPointer { event(.line($0)) }
         }
-        if pending.capacity > Self.keptCapacity {
-            pending = []
-        } else {
-            pending.removeAll(keepingCapacity: true)
-        }
+        // Released, not kept for the next line: most lines arrive whole and are
+        // never copied, and an idle student must hold no buffer (issue 20; a
+        // client typing one character per packet pays one allocation a line).
+        pending = []
     }
 
     /// Convenience for tests and tools: frames an array at once.

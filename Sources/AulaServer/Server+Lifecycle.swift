@@ -99,8 +99,12 @@ public final class RunningServer: @unchecked Sendable {
     /// `registerGames` runs before the ports open: it registers the game rooms and
     /// attaches the teachers' console (`AulaGameRooms`, `AulaAdmin`; without a
     /// console the admin port stays closed).
+    /// `releaseStartupPages`: `aula serve` lets go of the code pages only start-up ran
+    /// (AulaNet/CodePages.swift; tests keep them): once just before the ports open, so
+    /// an idle server is small from its first connection, and once more a second into
+    /// `runHere`, for what opening the ports and the first turns touched once.
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
-                registerGames: (Server) -> Void = { _ in }) throws {
+                releaseStartupPages: Bool = false, registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
@@ -126,10 +130,20 @@ public final class RunningServer: @unchecked Sendable {
         server.storageWatch = watch
         watch.start()
         registerGames(server)
+        if releaseStartupPages { RunningServer.releasePages(log) }
         try server.start()
         self.server = server
         self.loop = loop
         self.databaseLock = lock
+        self.releasesPagesAgain = releaseStartupPages
+    }
+
+    /// Whether `runHere` lets go of the start-up code pages once more (see `init`).
+    private let releasesPagesAgain: Bool
+
+    private static func releasePages(_ log: Log) {
+        let released = CodePages.releaseStartupPages()
+        log(.debug, "memory.code_pages_released", ("kilobytes", released / 1024))
     }
 
     /// Runs the loop on the calling thread until shutdown; SIGINT/SIGTERM shut down gracefully.
@@ -138,6 +152,9 @@ public final class RunningServer: @unchecked Sendable {
             try loop.onSignals([SIGINT, SIGTERM]) { [server] signal in
                 server.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
             }
+        }
+        if releasesPagesAgain {
+            _ = loop.schedule(after: 1) { [server] in RunningServer.releasePages(server.log) }
         }
         loop.run()
         databaseLock.release()

@@ -150,7 +150,9 @@ do {
                                                            ("note", "the admin console is reachable from other machines"))
         }
         // The games and the teachers' console are wired in here: the core knows neither module.
-        let running = try RunningServer(config: config, logOutput: logOutput, registerGames: { server in
+        // Start-up over, the code pages only it ran are let go (AulaNet/CodePages.swift).
+        let releasePages = ProcessInfo.processInfo.environment[CodePages.keepVariable] == nil
+        let running = try RunningServer(config: config, logOutput: logOutput, releaseStartupPages: releasePages, registerGames: { server in
             Games.registerAll(server)
             AdminConsoleSetup.attach(to: server)
         })

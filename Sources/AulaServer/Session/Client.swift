@@ -20,13 +20,15 @@ public final class Client {
         // Playing means logged in: the network's login deadline and pre-login cap let go.
         didSet { if case .playing = stage { connection.markLoggedIn() } }
     }
+    /// True when the line being handled had control characters, escapes or
+    /// invalid bytes removed — a name typed like that is refused, not cleaned.
+    /// Declared right after `stage` on purpose: it fills the byte after the
+    /// stage's tag, and the object stays in a 112-byte block (issue 20).
+    var lastLineWasCleaned = false
     var player: Player?
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.
     var heldLines: [(line: String, cleaned: Bool)] = []
-    /// True when the line being handled had control characters, escapes or
-    /// invalid bytes removed — a name typed like that is refused, not cleaned.
-    var lastLineWasCleaned = false
 
     package init(connection: Connection, language: Language) {
         self.connection = connection

@@ -94,4 +94,10 @@ long aula_raise_fd_limit(void);
 /// The size of the terminal on `fd` (TIOCGWINSZ): 0, or -1 when it is not a terminal.
 int aula_terminal_size(int fd, int *columns, int *rows);
 
+/// Unmaps the resident pages of this process's read-only file
+/// mappings with no private page (madvise MADV_DONTNEED; memory.c): what start-up touched and the
+/// steady state does not. Pages used again come back from the page cache.
+/// Returns the bytes released, or -1 when /proc/self/smaps cannot be read.
+long aula_release_code_pages(void);
+
 #endif
