@@ -78,6 +78,8 @@ public final class Server: ConnectionHandler {
     var greetingCache: [(renderer: Renderer, bytes: [UInt8])] = []
     /// Login lookups of this loop turn, sent to the store together (Session/Server+LoginLookup.swift).
     var pendingLookups: [(lookup: LoginLookup, answered: (Result<LoginFound, StoreError>) -> Void)] = []
+    /// The last `playerKey` made (Session/Server+NameClash.swift): a login asks for the same one ~8 times.
+    var lastPlayerKey: (group: String, name: String, key: String)?
     /// Wall-clock seconds for what is stored (rounds, logins); injectable for tests.
     public var wallClock: () -> Double = { Date().timeIntervalSince1970 }
 
@@ -227,7 +229,7 @@ public final class Server: ConnectionHandler {
 
     // MARK: Players
 
-    package func playerKey(_ group: GroupRef, _ name: String) -> String { group.key + "\u{0}" + NameRules.key(name) }
+    // `playerKey`: Session/Server+NameClash.swift.
 
     /// Players connected right now, in a group, in name order.
     package func onlinePlayers(in group: GroupRef) -> [Player] {

@@ -54,28 +54,60 @@ extension Database {
     /// separate steps make (`studentsWithPIN`, `student`, `recordLogin`), in one
     /// call. Run it as a write: it may store the login.
     public func lookUpLogin(_ lookup: LoginLookup) throws -> LoginFound {
-        let groupID: Int64
-        var rosterGroup: String?
         switch lookup.place {
         case .group(let id):
-            groupID = id
+            return try answer(lookup, groupID: id, rosterGroup: nil, row: try student(groupID: id, name: lookup.name))
         case .rosterOrOpen(let openID):
-            let found = try studentsWithPIN(named: lookup.name, exceptGroupID: openID)
+            let (found, openRow) = try rosterOrOpenRows(named: lookup.name, openGroupID: openID)
             if found.count > 1 { return .onRosters(found.map(\.group)) }
-            if let only = found.first {
-                groupID = only.student.groupID
-                rosterGroup = only.group
-            } else {
-                groupID = openID
-            }
+            guard let only = found.first else { return try answer(lookup, groupID: openID, rosterGroup: nil, row: openRow) }
+            // The roster's row is its group's row, unless it was found by its older key: the
+            // group may also hold a row under the look-alike key, which `student` prefers.
+            let row = only.byLookAlikeKey ? only.student : try student(groupID: only.student.groupID, name: lookup.name)
+            return try answer(lookup, groupID: only.student.groupID, rosterGroup: only.group, row: row)
         }
-        let row = try student(groupID: groupID, name: lookup.name)
+    }
+
+    /// The lookup's answer once its group and row are known: the login recorded when it applies.
+    private func answer(_ lookup: LoginLookup, groupID: Int64, rosterGroup: String?, row: StudentRow?) throws -> LoginFound {
         var recorded: StudentLogin?
         if let record = lookup.record, record.groupID == groupID, row?.pinHash == nil {
             recorded = try recordLogin(existing: row, groupID: groupID, name: lookup.name, peer: record.peer,
                                        at: record.at, freshUnlessSameAddressWithin: record.freshUnlessSameAddressWithin)
         }
         return .student(groupID: groupID, rosterGroup: rosterGroup, row: row, recorded: recorded)
+    }
+
+    /// `studentsWithPIN(named:exceptGroupID:)` and `student(groupID: open, name:)`
+    /// in ONE query (issue 20: they were the store thread's two queries per login
+    /// made with no class open): the rows of this name (look-alike key or older
+    /// key) that have a PIN in any group, or are in the open group. The roster
+    /// rows come in the same order (groups by key); the open group's row is the
+    /// look-alike key's, else the older key's, as `student` picks it.
+    func rosterOrOpenRows(named name: String, openGroupID: Int64) throws
+        -> (rosters: [(student: StudentRow, group: String, byLookAlikeKey: Bool)], open: StudentRow?) {
+        let lookAlike = NameKey.student(name)
+        let older = NameKey.make(name)
+        let sql = """
+            SELECT s.id, s.group_id, s.name, s.pin_hash, s.created_at, s.last_peer, s.last_login_at,
+                   s.name_key, g.name AS group_name
+            FROM groups g CROSS JOIN students s ON s.group_id = g.id
+            WHERE s.name_key IN (?1, ?2) AND (s.pin_hash IS NOT NULL OR g.id = ?3)
+            ORDER BY g.name_key
+            """
+        var rosters: [(student: StudentRow, group: String, byLookAlikeKey: Bool)] = []
+        var openByLookAlike: StudentRow?
+        var openByOlder: StudentRow?
+        for row in try query(sql, [.text(lookAlike), .text(older), .integer(openGroupID)]) {
+            let student = try Self.studentRow(row)
+            let byLookAlike = try row.string("name_key") == lookAlike
+            if student.groupID == openGroupID {
+                if byLookAlike { openByLookAlike = student } else { openByOlder = student }
+            } else {
+                rosters.append((student, try row.string("group_name"), byLookAlike))
+            }
+        }
+        return (rosters, openByLookAlike ?? openByOlder)
     }
 }
 

@@ -27,20 +27,25 @@ public enum NameSkeleton {
     /// 128-entry table made by `slowKey` itself — the same result, several
     /// times faster (a key is made at every login and every name lookup).
     static func asciiKey(_ name: String) -> String? {
-        let map = Tables.shared.ascii
-        var out: [UInt8] = []
-        out.reserveCapacity(name.utf8.count + 4)
-        var pendingSpace = false
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                pendingSpace = !out.isEmpty
-                continue
+        let tables = Tables.shared
+        let count = name.utf8.count
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // Written straight into the string's storage from one flat table (issue 20:
+        // an array per key and a retained inner array per byte, ~8 keys a login).
+        return String(unsafeUninitializedCapacity: count * tables.asciiWidest + 1) { out in
+            var n = 0
+            var pendingSpace = false
+            for byte in name.utf8 {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = n > 0
+                    continue
+                }
+                if pendingSpace { out[n] = 0x20; n += 1; pendingSpace = false }
+                let start = tables.asciiStarts[Int(byte)], end = tables.asciiStarts[Int(byte) + 1]
+                for i in start..<end { out[n] = tables.asciiBytes[i]; n += 1 }
             }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(contentsOf: map[Int(byte)])
+            return n
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func slowKey(_ name: String, _ tables: Tables = .shared) -> String {
@@ -120,6 +125,11 @@ public enum NameSkeleton {
         let scriptRanges: [ScriptRange]
         /// `slowKey` of each ASCII character alone, as UTF-8 (`asciiKey`).
         var ascii: [[UInt8]] = []
+        /// `ascii` flattened: byte `b`'s key is `asciiBytes[asciiStarts[b]..<asciiStarts[b + 1]]`.
+        var asciiBytes: [UInt8] = []
+        var asciiStarts: [Int] = [0]
+        /// The longest of them.
+        var asciiWidest = 1
 
         static let shared = Tables.make()
 
@@ -151,6 +161,11 @@ public enum NameSkeleton {
             tables.ascii = (0..<128).map { byte in
                 guard let scalar = Unicode.Scalar(UInt32(byte)) else { return [] }
                 return Array(NameSkeleton.slowKey(String(Character(scalar)), tables).utf8)
+            }
+            for key in tables.ascii {
+                tables.asciiBytes += key
+                tables.asciiStarts.append(tables.asciiBytes.count)
+                tables.asciiWidest = max(tables.asciiWidest, key.count)
             }
             return tables
         }

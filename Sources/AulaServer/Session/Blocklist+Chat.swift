@@ -67,6 +67,19 @@ extension Blocklist {
 
     /// `s` with every run of one character cut to at most `keep`.
     static func collapse(_ s: String, keep: Int = 1) -> String {
+        // ASCII but CR (CR LF is one Character): one byte a Character, no grapheme breaking (issue 20).
+        if Blocklist.isASCII(s), !s.utf8.contains(0x0D) {
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            var last: UInt8?
+            var run = 0
+            for byte in s.utf8 {
+                run = byte == last ? run + 1 : 1
+                last = byte
+                if run <= keep { out.append(byte) }
+            }
+            return out.count == s.utf8.count ? s : String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         var last: Character?
         var run = 0

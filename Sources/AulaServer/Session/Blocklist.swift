@@ -14,6 +14,8 @@ import AulaStore
 public struct Blocklist: Sendable {
     let words: Set<String>
     let inside: [String]
+    /// `inside`'s UTF-8 when ASCII (nil for the others): searched without a copy per name (issue 20).
+    let insideASCII: [[UInt8]?]
     /// The blocked words with every run of a repeated letter cut to one
     /// (`bollocks` → `bolocks`), kept only when 4 letters or more remain, so
     /// `shiiiit` and `fuuuck` are caught but `ass` never turns into `as`.
@@ -32,6 +34,7 @@ public struct Blocklist: Sendable {
         }
         self.words = exact
         self.inside = inside
+        self.insideASCII = inside.map { Blocklist.isASCII($0) ? Array($0.utf8) : nil }
         self.collapsed = Set(exact.map { Blocklist.collapse($0) }.filter { $0.count >= 4 })
     }
 
@@ -75,22 +78,44 @@ public struct Blocklist: Sendable {
     /// A name is blocked when one of its words, or the whole name with its
     /// separators removed, is a blocked word; or when a `*` word is inside it.
     public func blocks(_ name: String) -> Bool {
+        var folds = NameFolds()
+        return blocks(name, folds: &folds)
+    }
+
+    /// `blocks`, folding through `folds`: a login's reserved-word check reuses them (issue 20).
+    func blocks(_ name: String, folds memo: inout NameFolds) -> Bool {
         guard !words.isEmpty else { return false }
-        let parts = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
+        let parts = memo.words(name)
         // Each word as typed, and without the digits around it (`Puta99`).
-        let folds = parts.map(Blocklist.fold)
+        let folds = parts.map { memo.fold($0) }
         var candidates = folds.flatMap { $0 }
         for part in parts {
             // A word with no digits around it is itself: its folds are in already (issue 20).
             let trimmed = Blocklist.trimDigits(part)
-            if trimmed != part { candidates += Blocklist.fold(trimmed) }
+            if trimmed != part { candidates += memo.fold(trimmed) }
         }
         // A one-word name is its own run-together form: its folds are made and checked once (issue 20).
         let oneWord = parts.count == 1 && parts[0] == name
-        let whole = oneWord ? folds[0] : Blocklist.fold(name)
+        let whole = oneWord ? folds[0] : memo.fold(name)
         if !oneWord { candidates += whole }
         if candidates.contains(where: isBlocked) { return true }
-        return whole.contains { folded in inside.contains { Blocklist.contains(folded, $0) } }
+        return whole.contains(where: containsInsideWord)
+    }
+
+    /// A `*` word is inside this folded form (`Blocklist.contains` for each).
+    func containsInsideWord(_ folded: String) -> Bool {
+        guard Blocklist.isASCII(folded) else { return inside.contains { Blocklist.contains(folded, $0) } }
+        var text = folded
+        return text.withUTF8 { haystack in
+            for (index, bytes) in insideASCII.enumerated() {
+                if let bytes {
+                    if bytes.withUnsafeBufferPointer({ Blocklist.bytes(haystack, contain: $0) }) { return true }
+                } else if Blocklist.contains(folded, inside[index]) {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// `text.contains(word)`. Foundation's `contains` compares by canonical
@@ -121,6 +146,14 @@ public struct Blocklist: Sendable {
     }
 
     static func trimDigits(_ word: String) -> String {
+        if Blocklist.isASCII(word) {
+            // ASCII's only numbers are 0–9: no Character iteration (issue 20).
+            let utf8 = word.utf8
+            guard let first = utf8.firstIndex(where: { $0 < 0x30 || $0 > 0x39 }) else { return "" }
+            guard let last = utf8.lastIndex(where: { $0 < 0x30 || $0 > 0x39 }) else { return "" }
+            if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return word }
+            return String(word[first...last])
+        }
         var sub = Substring(word)
         while let f = sub.first, f.isNumber { sub = sub.dropFirst() }
         while let l = sub.last, l.isNumber { sub = sub.dropLast() }
@@ -130,6 +163,42 @@ public struct Blocklist: Sendable {
     /// The comparison forms of a word: leetspeak undone (two forms when it has
     /// a `1`: i and l), look-alike key, accents and separators dropped.
     static func fold(_ s: String) -> [String] {
+        if let forms = asciiForms(s) { return forms.map(comparisonKey) }
+        return generalForms(s).map(comparisonKey)
+    }
+
+    /// `fold`'s forms before the key, for ASCII: the same replacements byte by
+    /// byte (issue 20: building each form a `String(scalar)` at a time was most
+    /// of a name's folding). Nil for anything else. Tests hold it to `generalForms`.
+    static func asciiForms(_ s: String) -> [String]? {
+        guard Blocklist.isASCII(s) else { return nil }
+        var forms: [[UInt8]] = [[]]
+        forms[0].reserveCapacity(s.utf8.count)
+        for byte in s.utf8 {
+            let one: UInt8
+            switch byte {
+            case 0x20, 0x2D, 0x5F, 0x2E: continue  // " ", "-", "_", "." fold to nothing
+            case 0x30: one = 0x6F  // 0 → o
+            case 0x21: one = 0x69  // ! → i
+            case 0x31:  // 1 → i or l
+                if forms.count < 8 {
+                    forms = forms.flatMap { [$0 + [0x69], $0 + [0x6C]] }
+                    continue
+                }
+                one = 0x69
+            case 0x33: one = 0x65  // 3 → e
+            case 0x34, 0x40: one = 0x61  // 4, @ → a
+            case 0x35, 0x24: one = 0x73  // 5, $ → s
+            case 0x37: one = 0x74  // 7 → t
+            default: one = byte
+            }
+            for i in forms.indices { forms[i].append(one) }
+        }
+        return forms.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `fold`'s forms before the key, for any text.
+    static func generalForms(_ s: String) -> [String] {
         var forms = [""]
         for scalar in s.unicodeScalars {  // case is left to the look-alike key (Cyrillic capitals)
             let replacement: [String]
@@ -152,7 +221,7 @@ public struct Blocklist: Sendable {
                 for i in forms.indices { forms[i] += replacement[0] }
             }
         }
-        return forms.map(comparisonKey)
+        return forms
     }
 
     /// A form's look-alike key with accents (but ñ's tilde) and spaces dropped.

@@ -82,17 +82,21 @@ enum NameLookAlike {
 
     /// The reserved word a name uses, as the student typed it, or nil.
     static func reservedWord(in name: String) -> String? {
-        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
+        var folds = NameFolds()
+        return reservedWord(in: name, folds: &folds)
+    }
+
+    /// `reservedWord`, folding through `folds`: the blocklist check made most of them already (issue 20).
+    static func reservedWord(in name: String, folds memo: inout NameFolds) -> String? {
+        let words = memo.words(name)
         // Each word, and the whole name run together (`T e a c h e r`).
         let joined = words.joined()
         // A one-word name run together is that word again: checked once (issue 20).
         for word in words.count == 1 && words[0] == joined ? words : words + [joined] {
             // Digits dropped (`Admin1`) and read as leetspeak (`Adm1n`, `T3acher`),
             // accents ignored (`Profesór`): the blocklist's comparison forms.
-            let letters = String(String.UnicodeScalarView(word.unicodeScalars.filter {
-                $0.properties.generalCategory != .decimalNumber
-            }))
-            let candidates = Blocklist.fold(letters) + Blocklist.fold(word)
+            let letters = lettersOnly(word)
+            let candidates = memo.fold(letters) + memo.fold(word)
             for candidate in candidates where !candidate.isEmpty {
                 if reservedKeys.contains(candidate)
                     || (word != joined || words.count == 1) && prefixKeys.contains(where: { candidate.hasPrefix($0) }) {
@@ -101,5 +105,17 @@ enum NameLookAlike {
             }
         }
         return nil
+    }
+
+    /// The word without its decimal digits (`Admin1` → `Admin`).
+    static func lettersOnly(_ word: String) -> String {
+        if Blocklist.isASCII(word) {
+            // ASCII's only decimal digits are 0–9 (issue 20: the general filter read each scalar's properties).
+            guard word.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return word }
+            return String(decoding: word.utf8.filter { $0 < 0x30 || $0 > 0x39 }, as: UTF8.self)
+        }
+        return String(String.UnicodeScalarView(word.unicodeScalars.filter {
+            $0.properties.generalCategory != .decimalNumber
+        }))
     }
 }

@@ -21,6 +21,13 @@ public enum NameRules {
 
     /// `fastPath: false` only for the tests that hold the fast path to the general one.
     static func validate(_ raw: String, blocklist: Blocklist, fastPath: Bool) -> Result<String, Refusal> {
+        var folds = NameFolds()
+        return validate(raw, blocklist: blocklist, fastPath: fastPath, folds: &folds)
+    }
+
+    /// `validate`, folding the name's words through `folds` (kept for the reserved words: issue 20).
+    static func validate(_ raw: String, blocklist: Blocklist, fastPath: Bool,
+                         folds: inout NameFolds) -> Result<String, Refusal> {
         let name = trimSpaces(raw)
         if name.isEmpty { return .failure(Refusal("name_invalid", Phrase("error.name_empty"))) }
         if fastPath, isPlainASCII(name) {
@@ -29,7 +36,7 @@ public enum NameRules {
             let count = name.utf8.count
             if count < minLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_short", [String(minLength)]))) }
             if count > maxLength { return .failure(Refusal("name_invalid", Phrase("error.name_too_long", [String(maxLength)]))) }
-            if blocklist.blocks(name) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
+            if blocklist.blocks(name, folds: &folds) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
             return .success(name)
         }
         // Before the length: invisible characters can make one blank grapheme.
@@ -48,7 +55,7 @@ public enum NameRules {
         if let word = NameLookAlike.mixedScriptWord(name) {
             return .failure(Refusal("name_invalid", Phrase("error.name_mixed_scripts", [word])))
         }
-        if blocklist.blocks(name) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
+        if blocklist.blocks(name, folds: &folds) { return .failure(Refusal("name_invalid", Phrase("error.name_blocked"))) }
         return .success(name)
     }
 
@@ -58,9 +65,11 @@ public enum NameRules {
     }
 
     static func validateStudent(_ raw: String, blocklist: Blocklist, fastPath: Bool) -> Result<String, Refusal> {
-        let result = validate(raw, blocklist: blocklist, fastPath: fastPath)
+        // The blocklist and the reserved words fold the same words: once (issue 20).
+        var folds = NameFolds()
+        let result = validate(raw, blocklist: blocklist, fastPath: fastPath, folds: &folds)
         guard case .success(let name) = result else { return result }
-        if let word = NameLookAlike.reservedWord(in: name) {
+        if let word = NameLookAlike.reservedWord(in: name, folds: &folds) {
             return .failure(Refusal("name_invalid", Phrase("error.name_reserved", [word])))
         }
         return result

@@ -5,6 +5,18 @@ import AulaStore
 /// limits"): players are keyed by their look-alike key (`NameRules.key`), so a
 /// name that merely renders like an online student's finds that student.
 extension Server {
+    /// The key of a player in `players` and in the kick list: the group's key
+    /// and the name's look-alike key. One login asks for the same name's key
+    /// about eight times (the clash check, the kick list twice, the planned
+    /// record, the lookup's answer, the welcome...), so the last one made is
+    /// kept (issue 20): a pure function of the group's and the player's names.
+    package func playerKey(_ group: GroupRef, _ name: String) -> String {
+        if let last = lastPlayerKey, last.name == name, last.group == group.name { return last.key }
+        let key = group.key + "\u{0}" + NameRules.key(name)
+        lastPlayerKey = (group.name, name, key)
+        return key
+    }
+
     /// `name_taken` when someone online has the same name (ignoring case),
     /// `name_lookalike` when someone online has a name that looks the same
     /// (`ＶＩＣＴＩＭ`, `ВОВ` in Cyrillic for `BOB`, `B0b` for `Bob`); nil when free.
