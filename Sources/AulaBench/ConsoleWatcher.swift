@@ -12,18 +12,8 @@ final class ConsoleWatcher {
     private(set) var linesRead = 0
 
     init(port: Int, room: String) throws {
-        console = try LineClient(host: "127.0.0.1", port: port)
-        func expect(_ text: String, _ what: String) throws {
-            guard console.waitFor(text, timeout: 15) != nil else { throw BenchError("console watcher: no \(what)") }
-        }
-        console.send("mode json")
-        try expect("\"kind\":\"teacher\"", "teacher prompt")
-        console.send("bench")
-        try expect("\"kind\":\"password\"", "password prompt (is there a teacher already?)")
-        console.send("fanout bench password")
-        try expect("\"kind\":\"password\"", "password confirmation prompt")
-        console.send("fanout bench password")
-        try expect("\"kind\":\"command\"", "command prompt after creating the teacher")
+        console = try LineClient.firstTeacher(host: "127.0.0.1", port: port, password: "fanout bench password",
+                                              who: "console watcher")
         console.send("watch \(room)")
         let deadline = ClientPool.now + 15
         while true {

@@ -16,15 +16,7 @@ import AulaGames
         let catalog = Catalog.shared
         for language in Language.allCases {
             for key in catalog.keys(language).sorted() {
-                for args in Self.args {
-                    let phrase = Phrase(key, args)
-                    var expected: [UInt8] = []
-                    var text = catalog.text(phrase, language)
-                    text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &expected) }
-                    var written: [UInt8] = []
-                    catalog.writeEscaped(phrase, language, into: &written)
-                    #expect(written == expected, "\(language) \(key) \(args)")
-                }
+                Self.expectEscapedFillIsTheText(catalog, key, language)
             }
         }
     }
@@ -35,16 +27,21 @@ import AulaGames
         let catalog = Catalog(parts: [part])
         for language in Language.allCases {
             for key in ["odd", "plain", "missing.key"] {
-                for args in Self.args {
-                    let phrase = Phrase(key, args)
-                    var expected: [UInt8] = []
-                    var text = catalog.text(phrase, language)
-                    text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &expected) }
-                    var written: [UInt8] = []
-                    catalog.writeEscaped(phrase, language, into: &written)
-                    #expect(written == expected, "\(language) \(key) \(args)")
-                }
+                Self.expectEscapedFillIsTheText(catalog, key, language)
             }
+        }
+    }
+
+    /// `key` with every argument list: the escaped fill's bytes are the text's, escaped.
+    static func expectEscapedFillIsTheText(_ catalog: Catalog, _ key: String, _ language: Language) {
+        for args in args {
+            let phrase = Phrase(key, args)
+            var expected: [UInt8] = []
+            var text = catalog.text(phrase, language)
+            text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &expected) }
+            var written: [UInt8] = []
+            catalog.writeEscaped(phrase, language, into: &written)
+            #expect(written == expected, "\(language) \(key) \(args)")
         }
     }
 

@@ -97,7 +97,7 @@ struct NameKeyFastPathTests {
     @Test func theFastPathAgreesWithTheGeneralOne() {
         var samples = ["Bob", "  Ana   Maria  ", "TEACHER", "x_Y-z", " ", "   ", "", "b1234", "O'Neil", "~Zz@[`{"]
         samples += (0..<128).compactMap { Unicode.Scalar(UInt32($0)).map { " A" + String(Character($0)) + "z " } }
-        var generator = SplitMix(seed: 20)
+        var generator = TestRandom(seed: 20)
         for _ in 0..<500 {
             let length = Int(generator.next() % 12)
             let bytes = (0..<length).map { _ in UInt8(0x20 + generator.next() % 0x5F) }
@@ -110,18 +110,5 @@ struct NameKeyFastPathTests {
         #expect(NameKey.asciiMake("Ñandú") == nil)
         #expect(NameKey.asciiMake("a\tb") == nil)
         #expect(NameKey.make("  Ana  ") == "ana")
-    }
-}
-
-/// A small seeded generator (the tests' own, deterministic).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -34,21 +34,10 @@ final class PinGuessAttack: HostileAttack {
         }
         self.target = target
         student = "Pina\(target.tag)"
-        let console = try LineClient(host: target.host, port: adminPort)
+        let console = try LineClient.firstTeacher(host: target.host, port: adminPort, password: "hostile bench password",
+                                                  who: "console")
         self.console = console
-        func expect(_ text: String, _ what: String) throws {
-            guard console.waitFor(text, timeout: 15) != nil else { throw BenchError("console: no \(what)") }
-        }
-        console.send("mode json")
-        try expect("\"ev\":\"mode\"", "mode answer")
-        try expect("\"kind\":\"teacher\"", "teacher prompt")
-        // A fresh database: loopback may create the first teacher.
-        console.send("bench")
-        try expect("\"kind\":\"password\"", "password prompt (is there a teacher already?)")
-        console.send("hostile bench password")
-        try expect("\"kind\":\"password\"", "password confirmation prompt")
-        console.send("hostile bench password")
-        try expect("\"kind\":\"command\"", "command prompt after creating the teacher")
+        func expect(_ text: String, _ what: String) throws { try console.expect(text, what, "console") }
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("aula-hostile-roster-\(UUID().uuidString).csv")
         try "name,pin\n\(student),\(PinGuessAttack.realPIN)\nOtra\(target.tag),1234\n"
             .write(to: csv, atomically: true, encoding: .utf8)

@@ -80,6 +80,11 @@ extension Blocklist {
             }
             return out.count == s.utf8.count ? s : String(decoding: out, as: UTF8.self)
         }
+        return generalCollapse(s, keep: keep)
+    }
+
+    /// `collapse` for any text, a Character at a time (tests hold the ASCII path to it).
+    static func generalCollapse(_ s: String, keep: Int) -> String {
         var out = ""
         var last: Character?
         var run = 0

@@ -5,19 +5,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// A tiny seeded generator for chunking tests (SplitMix64).
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Polls `condition` every few milliseconds for at most `seconds`.
 func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
