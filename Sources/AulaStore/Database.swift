@@ -11,6 +11,14 @@ public final class Database {
     private var statements: [String: OpaquePointer] = [:]
     private var transactionDepth = 0
     public let path: String
+    /// Set by `Store` while it runs a batch of writes without a savepoint each: nested
+    /// `transaction` calls then open none either. A savepoint copies every page the
+    /// write then touches into the sub-journal (4 KB each, ~30 pages a saved round),
+    /// only to be thrown away at RELEASE when nothing failed, which is nearly always.
+    var elidingSavepoints = false
+    /// A nested `transaction` threw while savepoints were elided (even if its caller
+    /// caught it): its partial work cannot be undone alone, so the batch is run again.
+    var elidedBodyThrew = false
 
     /// Opens (or creates) the file with WAL, foreign keys, a busy timeout and synchronous=NORMAL.
     public init(path: String, busyTimeout: Double = 5) throws {
@@ -37,6 +45,7 @@ public final class Database {
             // Statement journals and sort b-trees stay in memory: on disk each one is a
             // create + unlink + writes in /var/tmp for every batch of rounds (seen with strace).
             try execute("PRAGMA temp_store=MEMORY")
+            if let extra = ProcessInfo.processInfo.environment["AULA_EXPERIMENT_PRAGMAS"] { try execute(extra) }  // EXPERIMENT
         } catch {
             close()
             throw error
@@ -163,6 +172,18 @@ public final class Database {
     /// a throw rolls back (to the savepoint when nested) and rethrows.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         let depth = transactionDepth
+        if depth > 0 && elidingSavepoints {
+            // No savepoint: the store rolls the whole batch back and runs it again
+            // with savepoints if this (or any write of the batch) throws.
+            transactionDepth += 1
+            defer { transactionDepth = depth }
+            do {
+                return try body()
+            } catch {
+                elidedBodyThrew = true
+                throw error
+            }
+        }
         let savepoint = "aula_sp\(depth)"
         // BEGIN, SAVEPOINT, RELEASE and COMMIT run as cached prepared statements:
         // every saved round opens two savepoints, and `sqlite3_exec` parsed and

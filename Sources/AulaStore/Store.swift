@@ -8,19 +8,19 @@ public final class Store: @unchecked Sendable {
     public typealias WriteBody = @Sendable (Database) throws -> Void
     public typealias WriteDone = @Sendable (Result<Void, StoreError>) -> Void
 
-    private struct PendingWrite {
+    struct PendingWrite {
         let body: WriteBody
         let done: WriteDone?
     }
 
     private let queue = DispatchQueue(label: "aula.store", qos: .userInitiated)
     private let onQueueKey = DispatchSpecificKey<Bool>()
-    /// Touched only on `queue`.
-    private let db: Database
+    /// Touched only on `queue` (and by Store+Batch.swift's commits, which run there).
+    let db: Database
     private var draining = false
 
     // Shared state, guarded by `lock`.
-    private let lock = NSLock()
+    let lock = NSLock()
     private var pending: [PendingWrite] = []
     private var drainScheduled = false
     /// A drain is waiting out `commitDelay`; `commitNow` ends the wait early.
@@ -101,6 +101,10 @@ public final class Store: @unchecked Sendable {
     /// Batch transactions committed so far (tests and the bench look at batching through it).
     public var committedBatches: Int { lock.withLock { _committedBatches } }
     private var _committedBatches = 0
+
+    /// Batches run a second time with a savepoint per write because one of their writes threw (Store+Batch.swift).
+    public var rerunBatches: Int { lock.withLock { _rerunBatches } }
+    var _rerunBatches = 0
 
     /// Writes accepted and not yet committed.
     public var pendingCount: Int { lock.withLock { pending.count } }
@@ -298,22 +302,9 @@ public final class Store: @unchecked Sendable {
             return Array(pending.prefix(maxBatch))
         }
         guard !batch.isEmpty else { return }
-        var outcomes: [Result<Void, StoreError>] = []
-        outcomes.reserveCapacity(batch.count)
+        let outcomes: [Result<Void, StoreError>]
         do {
-            try db.transaction {
-                for write in batch {
-                    do {
-                        try db.transaction { try write.body(db) }
-                        outcomes.append(.success(()))
-                    } catch {
-                        let failure = StoreError(wrapping: error)
-                        // A full disk or a lock fails the whole batch; it is retried as a whole.
-                        if failure.isTransient { throw failure }
-                        outcomes.append(.failure(failure))
-                    }
-                }
-            }
+            outcomes = try (Store.experimentClassic ? nil : commitWithoutSavepoints(batch)) ?? commitWithSavepoints(batch)
         } catch {
             let failure = StoreError(wrapping: error)
             let firstReport: Bool = lock.withLock {
@@ -343,6 +334,7 @@ public final class Store: @unchecked Sendable {
     }
 }
 
+extension Store { static let experimentClassic = ProcessInfo.processInfo.environment["AULA_EXPERIMENT_CLASSIC"] != nil }  // EXPERIMENT
 
 /// Carries a write's value from its body to its `done`; both run on the store thread.
 // @unchecked Sendable: the body writes it and `done` reads it, both on the store queue, in that order.
