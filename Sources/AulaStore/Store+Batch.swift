@@ -59,4 +59,3 @@ extension Store {
         return outcomes
     }
 }
-}
