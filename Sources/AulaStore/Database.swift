@@ -23,6 +23,7 @@ public final class Database {
     /// Opens (or creates) the file with WAL, foreign keys, a busy timeout and synchronous=NORMAL.
     public init(path: String, busyTimeout: Double = 5) throws {
         self.path = path
+        _ = Database.configureOnce
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -45,6 +46,11 @@ public final class Database {
             // Statement journals and sort b-trees stay in memory: on disk each one is a
             // create + unlink + writes in /var/tmp for every batch of rounds (seen with strace).
             try execute("PRAGMA temp_store=MEMORY")
+            // Checkpoint every ~32 MB of log instead of every 4 MB (1000 pages): the pages
+            // saving rounds rewrites (totals, the indexes' leaves) are copied into the file
+            // once per checkpoint, however often they were committed since. Durability is
+            // the commit's, not the checkpoint's; the log is truncated on a clean close.
+            try execute("PRAGMA wal_autocheckpoint=\(Database.autocheckpointPages)")
             if let extra = ProcessInfo.processInfo.environment["AULA_EXPERIMENT_PRAGMAS"] { try execute(extra) }  // EXPERIMENT
         } catch {
             close()
@@ -53,6 +59,15 @@ public final class Database {
     }
 
     deinit { close() }
+
+    /// Pages of WAL after which a commit checkpoints (SQLite's default is 1000).
+    static let autocheckpointPages = 8000
+
+    /// Process-wide SQLite settings, applied before the first connection opens (a
+    /// `static let` runs once, thread-safely).
+    private static let configureOnce: Void = {
+        if ProcessInfo.processInfo.environment["AULA_EXPERIMENT_MEMSTATUS"] == nil { _ = aula_sqlite3_memstatus_off() }  // EXPERIMENT
+    }()
 
     public var isOpen: Bool { handle != nil }
 
