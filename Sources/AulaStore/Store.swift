@@ -109,9 +109,10 @@ public final class Store: @unchecked Sendable {
     /// Writes accepted and not yet committed.
     public var pendingCount: Int { lock.withLock { pending.count } }
 
-    /// Queues a write. It runs on the store thread inside a batch transaction (its own savepoint):
-    /// if it throws, only it is rolled back and `done` gets the error. `done` is called on the store
-    /// thread after COMMIT, so success means durable.
+    /// Queues a write. It runs on the store thread inside a batch transaction: if it throws, only
+    /// it is rolled back and `done` gets the error (the batch is then run again with a savepoint
+    /// per write, so a body may run twice, as after a transient failure). `done` is called on the
+    /// store thread after COMMIT, so success means durable.
     public func write(_ body: @escaping WriteBody, done: WriteDone? = nil) {
         let refusal: StoreError? = lock.withLock {
             if closed { return StoreError.closed }
@@ -133,7 +134,8 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Like `write`, for a body that returns something (a new round's id): `done` gets it after COMMIT.
-    /// After a transient failure the body runs again; the value of the run that committed is the one given.
+    /// After a transient failure (or another write of its batch throwing) the body runs again; the
+    /// value of the run that committed is the one given.
     public func write<T: Sendable>(returning body: @escaping @Sendable (Database) throws -> T,
                                    done: @escaping @Sendable (Result<T, StoreError>) -> Void) {
         let box = ValueBox<T>()
