@@ -51,7 +51,6 @@ public final class Database {
             // once per checkpoint, however often they were committed since. Durability is
             // the commit's, not the checkpoint's; the log is truncated on a clean close.
             try execute("PRAGMA wal_autocheckpoint=\(Database.autocheckpointPages)")
-            if let extra = ProcessInfo.processInfo.environment["AULA_EXPERIMENT_PRAGMAS"] { try execute(extra) }  // EXPERIMENT
         } catch {
             close()
             throw error
@@ -66,7 +65,7 @@ public final class Database {
     /// Process-wide SQLite settings, applied before the first connection opens (a
     /// `static let` runs once, thread-safely).
     private static let configureOnce: Void = {
-        if ProcessInfo.processInfo.environment["AULA_EXPERIMENT_MEMSTATUS"] == nil { _ = aula_sqlite3_memstatus_off() }  // EXPERIMENT
+        _ = aula_sqlite3_memstatus_off()
     }()
 
     public var isOpen: Bool { handle != nil }

@@ -306,7 +306,7 @@ public final class Store: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let outcomes: [Result<Void, StoreError>]
         do {
-            outcomes = try (Store.experimentClassic ? nil : commitWithoutSavepoints(batch)) ?? commitWithSavepoints(batch)
+            outcomes = try commitWithoutSavepoints(batch) ?? commitWithSavepoints(batch)
         } catch {
             let failure = StoreError(wrapping: error)
             let firstReport: Bool = lock.withLock {
@@ -335,8 +335,6 @@ public final class Store: @unchecked Sendable {
         }
     }
 }
-
-extension Store { static let experimentClassic = ProcessInfo.processInfo.environment["AULA_EXPERIMENT_CLASSIC"] != nil }  // EXPERIMENT
 
 /// Carries a write's value from its body to its `done`; both run on the store thread.
 // @unchecked Sendable: the body writes it and `done` reads it, both on the store queue, in that order.
