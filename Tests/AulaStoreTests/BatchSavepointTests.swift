@@ -84,7 +84,7 @@ struct BatchSavepointTests {
 
     /// Outside the store (CLI commands, tests) nested transactions keep their savepoints.
     @Test func aDatabaseOnItsOwnStillUsesSavepoints() throws {
-        try withDatabase { db, _ in
+        let names = try withDatabase { db, _ -> [String] in
             try db.transaction {
                 try db.ensureGroup(name: "x", at: 0)
                 _ = try? db.transaction {
@@ -92,8 +92,9 @@ struct BatchSavepointTests {
                     throw Boom()
                 }
             }
-            #expect(try db.groups().map(\.name) == ["x"])
+            return try db.groups().map(\.name)
         }
+        #expect(names == ["x"])
     }
 
     /// A saved round's scores and totals are exact whether its batch ran with or without savepoints.
@@ -112,10 +113,11 @@ struct BatchSavepointTests {
                                  ScoreRecord(studentID: bob, points: b, outcome: .played)])
         }
         for failing in [false, true] {
+            let (first, second) = (round(3, 1), round(2, 5))
             let gate = gated(store)
-            store.write { db in try db.saveRound(round(3, 1)) }
+            store.write { db in try db.saveRound(first) }
             if failing { store.write { _ in throw Boom() } }
-            store.write { db in try db.saveRound(round(2, 5)) }
+            store.write { db in try db.saveRound(second) }
             gate.signal()
             store.flush()
         }

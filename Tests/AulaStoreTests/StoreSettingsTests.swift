@@ -8,11 +8,13 @@ import AulaTestSupport
 @Suite("Store connection settings", .lab)
 struct StoreSettingsTests {
     @Test func theLogIsCheckpointedEvery8000Pages() throws {
-        try withDatabase { db, _ in
-            #expect(try db.scalarInt("PRAGMA wal_autocheckpoint") == 8000)
-            #expect(try db.scalar("PRAGMA journal_mode").string == "wal")
-            #expect(try db.scalarInt("PRAGMA synchronous") == 1)  // NORMAL: a commit is durable once in the log
+        let (pages, mode, synchronous) = try withDatabase { db, _ in
+            (try db.scalarInt("PRAGMA wal_autocheckpoint"), try db.scalar("PRAGMA journal_mode").string,
+             try db.scalarInt("PRAGMA synchronous"))
         }
+        #expect(pages == 8000)
+        #expect(mode == "wal")
+        #expect(synchronous == 1)  // NORMAL: a commit is durable once it is in the log
     }
 
     /// The log grows past SQLite's default 1000 pages across many commits (no checkpoint
