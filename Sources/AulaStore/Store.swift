@@ -13,7 +13,7 @@ public final class Store: @unchecked Sendable {
         let done: WriteDone?
     }
 
-    private let queue = DispatchQueue(label: "aula.store", qos: .userInitiated)
+    private let queue: DispatchQueue
     private let onQueueKey = DispatchSpecificKey<Bool>()
     /// Touched only on `queue` (and by Store+Batch.swift's commits, which run there).
     let db: Database
@@ -43,16 +43,27 @@ public final class Store: @unchecked Sendable {
     /// ending close together share one transaction (fewer pages written, fewer
     /// wake-ups of this thread next to the event loop). Reads and `sync` commit first.
     public let commitDelay: Double
+    /// The store's thread yields the processor to the event loop: its queue's
+    /// quality of service is `.background`, which libdispatch runs at nice 10 on
+    /// Linux (`.userInitiated` otherwise: nice -2 when the server runs as root,
+    /// ahead of the loop's 0). `aula serve` sets it, so a batch of writes never
+    /// holds up the answers to the students (issue 20, the paced p99); the
+    /// writes still run whenever a processor is free, and nobody waits on them
+    /// but the round that ends.
+    public let yieldsToLoop: Bool
 
     /// Opens the file and migrates it, synchronously, before anything is queued.
     public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
-                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0) throws {
+                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0,
+                yieldsToLoop: Bool = false) throws {
         db = try Database(path: path, busyTimeout: busyTimeout)
         try Schema.migrate(db)
         self.retryInterval = retryInterval
         self.maxBatch = max(1, maxBatch)
         self.maxPending = max(1, maxPending)
         self.commitDelay = max(0, commitDelay)
+        self.yieldsToLoop = yieldsToLoop
+        queue = DispatchQueue(label: "aula.store", qos: yieldsToLoop ? .background : .userInitiated)
         queue.setSpecific(key: onQueueKey, value: true)
     }
 
