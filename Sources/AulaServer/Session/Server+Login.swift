@@ -8,20 +8,11 @@ extension Server {
     /// The banner and the first `Name:`: the same bytes for every newcomer, so
     /// rendered once (issue 20: the banner's wrapping was ~6 % of a login's CPU).
     func greet(_ client: Client) {
-        let renderer = client.renderer
-        if let cached = greetingCache.first(where: { $0.renderer == renderer }) {
-            client.connection.send(bytes: cached.bytes)
-            return
-        }
-        var bytes: [UInt8] = []
-        renderer.render(InfoEvent(phrases: [Phrase("banner.title"), Phrase("banner.modes")]), into: &bytes)
-        renderer.render(PromptEvent(kind: .name, label: Phrase("prompt.name")), into: &bytes)
-        if greetingCache.count < 4 { greetingCache.append((renderer, bytes)) }
-        client.connection.send(bytes: bytes)
+        client.connection.send(bytes: sameForEveryone(.greeting, client.renderer))
     }
 
     func promptName(_ client: Client) {
-        client.send(PromptEvent(kind: .name, label: Phrase("prompt.name")))
+        send(.namePrompt, to: client)
     }
 
     func promptClassCode(_ client: Client) {
@@ -70,7 +61,7 @@ extension Server {
         guard let first = words.first else { return false }
         if (first == "mode" || first == "modo"), words.count == 2, let mode = Renderer.Mode(rawValue: words[1]) {
             client.renderer.mode = mode
-            client.send(ModeEvent(mode: mode))
+            send(.modeAnswer, to: client)
             repeatPrompt(client)
             return true
         }
@@ -265,7 +256,7 @@ extension Server {
         client.player = player
         client.stage = .playing
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
-        client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
+        send(.lobbyPrompt, to: client)
         log(.info, "login", ("name", name), ("group", group.name), ("peer", player.peerAddress))
         if startedFresh {
             player.send(InfoEvent("login.fresh_start", name, style: .warn))
