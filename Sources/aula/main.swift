@@ -152,7 +152,9 @@ do {
         // The games and the teachers' console are wired in here: the core knows neither module.
         // Start-up over, the code pages only it ran are let go (AulaNet/CodePages.swift).
         let releasePages = ProcessInfo.processInfo.environment[CodePages.keepVariable] == nil
-        let running = try RunningServer(config: config, logOutput: logOutput, releaseStartupPages: releasePages, registerGames: { server in
+        let storeNice = ProcessInfo.processInfo.environment[RunningServer.keepPriorityVariable] == nil ? RunningServer.storeNice : 0
+        let running = try RunningServer(config: config, logOutput: logOutput, releaseStartupPages: releasePages,
+                                        storeNice: storeNice, registerGames: { server in
             Games.registerAll(server)
             AdminConsoleSetup.attach(to: server)
         })
