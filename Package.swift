@@ -32,7 +32,7 @@ let package = Package(
         // Decoding and validating Levels/ and Decks/.
         .target(name: "AulaContent", dependencies: ["AulaGames"]),
         // SQLite storage on its own thread, migrations, batched writes.
-        .target(name: "AulaStore", dependencies: ["CSQLite", "COpenSSL", "CShims"],
+        .target(name: "AulaStore", dependencies: ["CSQLite", "COpenSSL"],
                 exclude: ["Confusables/LICENSE-Unicode.txt", "Confusables/LICENSE-confusable-homoglyphs.txt"]),
         // The epoll event loop, telnet decoding, line framing, write buffers.
         .target(name: "AulaNet", dependencies: ["CShims"]),

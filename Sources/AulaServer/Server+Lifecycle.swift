@@ -103,10 +103,10 @@ public final class RunningServer: @unchecked Sendable {
     /// (AulaNet/CodePages.swift; tests keep them): once just before the ports open, so
     /// an idle server is small from its first connection, and once more a second into
     /// `runHere`, for what opening the ports and the first turns touched once.
-    /// `storeNice`: the store thread's nice value while it commits (`Store.threadNice`);
-    /// `aula serve` gives `RunningServer.storeNice`, tests leave their threads as they are.
+    /// `storeYields`: the store's thread runs below the loop (`Store.yieldsToLoop`);
+    /// `aula serve` sets it, tests leave their threads as they are.
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
-                releaseStartupPages: Bool = false, storeNice: Int32 = 0,
+                releaseStartupPages: Bool = false, storeYields: Bool = false,
                 registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
@@ -125,7 +125,7 @@ public final class RunningServer: @unchecked Sendable {
         }
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)
-        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay, threadNice: storeNice)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay, yieldsToLoop: storeYields)
         HangmanWordBank.seedAtStart(content.wordDecks, store: store, log: log)  // [hangman] word bank from Decks/words
         let loop = try EventLoop(clock: clock)
         let server = try Server(config: config, loop: loop, store: store, content: content, log: log)
@@ -141,9 +141,8 @@ public final class RunningServer: @unchecked Sendable {
         self.releasesPagesAgain = releaseStartupPages
     }
 
-    /// The store thread's nice value under `aula serve`: the loop (nice 0) preempts a
-    /// batch of writes at once; `AULA_KEEP_PRIORITY=1` leaves it at 0 (to measure both).
-    public static let storeNice: Int32 = 10
+    /// Set, `aula serve` keeps the store's thread at its old priority (`.userInitiated`),
+    /// to measure both ways.
     public static let keepPriorityVariable = "AULA_KEEP_PRIORITY"
 
     /// Whether `runHere` lets go of the start-up code pages once more (see `init`).

@@ -1,4 +1,3 @@
-import CShims
 import Dispatch
 import Foundation
 
@@ -14,7 +13,7 @@ public final class Store: @unchecked Sendable {
         let done: WriteDone?
     }
 
-    private let queue = DispatchQueue(label: "aula.store", qos: .userInitiated)
+    private let queue: DispatchQueue
     private let onQueueKey = DispatchSpecificKey<Bool>()
     /// Touched only on `queue`.
     private let db: Database
@@ -44,24 +43,27 @@ public final class Store: @unchecked Sendable {
     /// ending close together share one transaction (fewer pages written, fewer
     /// wake-ups of this thread next to the event loop). Reads and `sync` commit first.
     public let commitDelay: Double
-    /// The nice value the store's thread takes while it commits (0: left as it is).
-    /// `aula serve` gives 10, so a batch of writes never holds up the event loop's
-    /// answers to the students (the loop stays at 0 and preempts it at once); the
-    /// writes still run whenever a processor is free, and no sooner is needed:
-    /// nobody waits on them but the round that ends. Issue 20, the paced p99.
-    public let threadNice: Int32
+    /// The store's thread yields the processor to the event loop: its queue's
+    /// quality of service is `.background`, which libdispatch runs at nice 10 on
+    /// Linux (`.userInitiated` otherwise: nice -2 when the server runs as root,
+    /// ahead of the loop's 0). `aula serve` sets it, so a batch of writes never
+    /// holds up the answers to the students (issue 20, the paced p99); the
+    /// writes still run whenever a processor is free, and nobody waits on them
+    /// but the round that ends.
+    public let yieldsToLoop: Bool
 
     /// Opens the file and migrates it, synchronously, before anything is queued.
     public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
                 maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0,
-                threadNice: Int32 = 0) throws {
+                yieldsToLoop: Bool = false) throws {
         db = try Database(path: path, busyTimeout: busyTimeout)
         try Schema.migrate(db)
         self.retryInterval = retryInterval
         self.maxBatch = max(1, maxBatch)
         self.maxPending = max(1, maxPending)
         self.commitDelay = max(0, commitDelay)
-        self.threadNice = max(0, threadNice)
+        self.yieldsToLoop = yieldsToLoop
+        queue = DispatchQueue(label: "aula.store", qos: yieldsToLoop ? .background : .userInitiated)
         queue.setSpecific(key: onQueueKey, value: true)
     }
 
@@ -270,10 +272,6 @@ public final class Store: @unchecked Sendable {
     // MARK: - Draining (store thread only)
 
     private func drain() {
-        // Every drain, not once: a dispatch queue runs on whichever pool thread is
-        // free. A thread once lowered stays so (raising it back needs a privilege);
-        // the pool only runs work that is off the loop (the judge, hashing, the store).
-        if threadNice > 0 { _ = aula_lower_thread_priority(threadNice) }
         // Let the batch gather for `commitDelay` on this thread (a dispatch timer
         // would cost the process a timer thread and its descriptors); a read or
         // `sync` queued meanwhile cuts the wait short, so nobody waits on it.

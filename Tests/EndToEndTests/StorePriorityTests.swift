@@ -3,10 +3,10 @@ import Testing
 import AulaTestSupport
 import AulaBench
 
-/// `aula serve` runs the store's commits at nice 10 (issue 20, the paced
+/// `aula serve` runs the store's commits at nice 10 (`.background`; issue 20, the paced
 /// p99): a batch of writes yields the processor to the event loop, which
-/// stays at nice 0. Read from /proc of the real binary, never in the test
-/// process (whose pool threads would stay lowered for the other tests).
+/// stays at nice 0. Read from /proc of the real binary: the servers tests
+/// start in their own process keep the old priority (`RunningServer`'s default).
 @Suite(.lab) struct StorePriorityTests {
     /// Each thread of `pid` with its nice value (field 19 of /proc/PID/task/TID/stat).
     static func threadNices(_ pid: Int32) -> [Int32: Int] {

@@ -100,10 +100,4 @@ int aula_terminal_size(int fd, int *columns, int *rows);
 /// Returns the bytes released, or -1 when /proc/self/smaps cannot be read.
 long aula_release_code_pages(void);
 
-/// Lowers the calling thread's scheduling priority to nice `nice_value`
-/// (priority.c): never raises it. 0 on success or when already as low; -1 with errno.
-int aula_lower_thread_priority(int nice_value);
-/// The calling thread's nice value (-100 when it cannot be read).
-int aula_thread_nice(void);
-
 #endif
