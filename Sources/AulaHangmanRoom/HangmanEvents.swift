@@ -16,8 +16,12 @@ public struct HangmanView: Sendable {
     /// Everyone in turn order with their lives (0 for those out).
     public let lives: [Lives]
     public let turn: String?
-    public let tried: [String]
-    public let misses: [String]
+    /// Letters tried and missed, as the round keeps them (shared with it, not
+    /// copied: no array made on every guess); `tried`/`misses` give them as strings.
+    public let triedLetters: [Character]
+    public let missedLetters: [Character]
+    public var tried: [String] { triedLetters.map(String.init) }
+    public var misses: [String] { missedLetters.map(String.init) }
     /// The hint, once someone asked for it this round.
     public let hint: String?
     /// Whole seconds left on the turn clock (held while paused); nil when no
@@ -33,24 +37,16 @@ public struct HangmanView: Sendable {
                                                                  tried: [], misses: [], hint: nil)
     }
 
-    init(mask: String, letterCount: Int, maxLives: Int, lives: [Lives], turn: String?, tried: [String],
-         misses: [String], hint: String?) {
+    init(mask: String, letterCount: Int, maxLives: Int, lives: [Lives], turn: String?, tried: [Character],
+         misses: [Character], hint: String?) {
         self.mask = mask
         self.letterCount = letterCount
         self.maxLives = maxLives
         self.lives = lives
         self.turn = turn
-        self.tried = tried
-        self.misses = misses
+        self.triedLetters = tried
+        self.missedLetters = misses
         self.hint = hint
-    }
-
-    /// Letters as one-letter strings (as JSON lists them), in one allocation.
-    static func strings(_ letters: [Character]) -> [String] {
-        var out: [String] = []
-        out.reserveCapacity(letters.count)
-        for letter in letters { out.append(String(letter)) }
-        return out
     }
 
     /// The player whose turn it is, with their misses (the gallows shows them).
@@ -76,7 +72,7 @@ extension HangmanRound {
             lives.append(HangmanView.Lives(name: player.name, lives: player.lives, misses: player.misses))
         }
         var view = HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives, lives: lives,
-                               turn: turn, tried: HangmanView.strings(tried), misses: HangmanView.strings(misses),
+                               turn: turn, tried: tried, misses: misses,
                                hint: hintShown ? hint : nil)
         view.lastMissBy = lastMissBy
         return view
@@ -99,8 +95,8 @@ public struct HangmanStateEvent: SelfWritingEvent {
         fields.add("mask", view.mask)
         fields.add("lives", numbersByName: view.lives.lazy.map { ($0.name, $0.lives) })
         fields.add("turn", view.turn)
-        fields.add("tried", strings: view.tried)
-        fields.add("misses", strings: view.misses)
+        fields.add("tried", letters: view.triedLetters)
+        fields.add("misses", letters: view.missedLetters)
         if let hint = view.hint { fields.add("hint", hint) }
         fields.add("turn_seconds_left", view.turnSecondsLeft.map { JSON.int($0) } ?? .null)
     }

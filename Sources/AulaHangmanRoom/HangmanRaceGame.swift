@@ -166,8 +166,8 @@ public final class HangmanRaceGame: RoomGame {
         let me = race.racer(name)
         var view = HangmanView(mask: race.mask(for: name), letterCount: race.letterCount, maxLives: race.maxLives,
                                lives: me.map { [HangmanView.Lives(name: $0.name, lives: $0.lives, misses: $0.misses.count)] } ?? [],
-                               turn: nil, tried: me?.tried.map(String.init) ?? [],
-                               misses: me?.misses.map(String.init) ?? [], hint: hintShown ? race.word.hint : nil)
+                               turn: nil, tried: me?.tried ?? [],
+                               misses: me?.misses ?? [], hint: hintShown ? race.word.hint : nil)
         view.turnSecondsLeft = race.secondsLeft(now: loop.now).map { Int($0.rounded(.up)) }
         view.lastMissBy = name   // always your own gallows
         view.race = true

@@ -40,41 +40,42 @@ extension HangmanEvent {
     public var phrase: Phrase {
         switch self {
         case .roundStarted(_, let lives, let letterCount, let difficulty):
-            return Phrase("hangman.round_started.\(difficulty.rawValue)", [String(letterCount), String(lives)])
+            return Phrase("hangman.round_started.\(difficulty.rawValue)", arguments: [.text(String(letterCount)), .text(String(lives))])
         case .turnPassed(_, let to):
-            return Phrase("hangman.turn", [to])
+            return Phrase("hangman.turn", arguments: [.text(to)])
         case .guessed(let player, let letter, let hit, let revealed):
-            return hit ? Phrase("hangman.hit", [player, String(letter), String(revealed)])
-                       : Phrase("hangman.miss", [player, String(letter)])
+            return hit ? Phrase("hangman.hit", arguments: [.text(player), .text(String(letter)), .text(String(revealed))])
+                       : Phrase("hangman.miss", arguments: [.text(player), .text(String(letter))])
         case .solveTried(let player, let text, let correct, _):
-            return Phrase(correct ? "hangman.solve_right" : "hangman.solve_wrong", [player, text])
+            return Phrase(correct ? "hangman.solve_right" : "hangman.solve_wrong", arguments: [.text(player), .text(text)])
         case .lifeLost(let player, let livesLeft, let maxLives):
-            return Phrase("hangman.life_lost", [player, String(livesLeft), String(maxLives)])
+            return Phrase("hangman.life_lost", arguments: [.text(player), .text(String(livesLeft)), .text(String(maxLives))])
         case .playerOut(let player):
-            return Phrase("hangman.player_out", [player])
+            return Phrase("hangman.player_out", arguments: [.text(player)])
         case .lastChance(let player):
-            return Phrase("hangman.last_chance", [player])
+            return Phrase("hangman.last_chance", arguments: [.text(player)])
         case .timedOut(let player, let inARow):
-            return Phrase("hangman.timed_out", [player, String(inARow), String(HangmanRound.timeoutsToSpectate)])
+            return Phrase("hangman.timed_out",
+                          arguments: [.text(player), .text(String(inARow)), .text(String(HangmanRound.timeoutsToSpectate))])
         case .becameSpectator(let player):
-            return Phrase("hangman.spectator", [player])
+            return Phrase("hangman.spectator", arguments: [.text(player)])
         case .playerLeft(let player):
-            return Phrase("hangman.player_left", [player])
+            return Phrase("hangman.player_left", arguments: [.text(player)])
         case .scored(let player, let points, .letters(let count)):
-            return Phrase("hangman.points.letters", [player, String(points), String(count)])
+            return Phrase("hangman.points.letters", arguments: [.text(player), .text(String(points)), .text(String(count))])
         case .scored(let player, let points, .completion):
-            return Phrase("hangman.points.completion", [player, String(points)])
+            return Phrase("hangman.points.completion", arguments: [.text(player), .text(String(points))])
         case .scored(let player, let points, .livesLeft(let count)):
-            return Phrase("hangman.points.lives", [player, String(points), String(count)])
+            return Phrase("hangman.points.lives", arguments: [.text(player), .text(String(points)), .text(String(count))])
         case .wordCompleted(let player, let word):
-            return Phrase("hangman.word_completed", [player, word])
+            return Phrase("hangman.word_completed", arguments: [.text(player), .text(word)])
         case .roundOver(let result):
             switch result.outcome {
-            case .solved: return Phrase("hangman.round_over.solved", [result.word, result.completedBy ?? ""])
-            case .noLives: return Phrase("hangman.round_over.lost", [result.word])
-            case .everyoneBenched: return Phrase("hangman.round_over.everyone_benched", [result.word])
-            case .skipped: return Phrase("hangman.round_over.skipped", [result.word])
-            case .timeUp: return Phrase("hangman.round_over.time_up", [result.word])
+            case .solved: return Phrase("hangman.round_over.solved", arguments: [.text(result.word), .text(result.completedBy ?? "")])
+            case .noLives: return Phrase("hangman.round_over.lost", arguments: [.text(result.word)])
+            case .everyoneBenched: return Phrase("hangman.round_over.everyone_benched", arguments: [.text(result.word)])
+            case .skipped: return Phrase("hangman.round_over.skipped", arguments: [.text(result.word)])
+            case .timeUp: return Phrase("hangman.round_over.time_up", arguments: [.text(result.word)])
             }
         }
     }

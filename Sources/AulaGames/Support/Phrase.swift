@@ -12,6 +12,13 @@ public struct Phrase: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.args = args.map(\.phraseArgument)
     }
 
+    /// Arguments already typed: one array, not a list of existentials mapped
+    /// into a second one (the hangman's news on every guess).
+    public init(_ key: String, arguments: [PhraseArgument]) {
+        self.key = key
+        self.args = arguments
+    }
+
     public var description: String {
         args.isEmpty ? key : "\(key)(\(args.map(\.description).joined(separator: ", ")))"
     }

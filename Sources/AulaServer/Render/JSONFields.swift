@@ -74,6 +74,19 @@ public struct JSONFields {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// An array of one-letter strings (a hangman round's letters), written from
+    /// the characters themselves: no array of strings made on every guess.
+    public mutating func add(_ key: String, letters: [Character]) {
+        guard !recording else { return recorded.append((key, .array(letters.map { .string(String($0)) }))) }
+        writeKey(key)
+        bytes.append(UInt8(ascii: "["))
+        for (i, letter) in letters.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSON.writeString(String(letter), into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// An object of numbers by name, in the order given.
     public mutating func add<S: Sequence>(_ key: String, numbersByName pairs: S) where S.Element == (String, Int) {
         guard !recording else { return recorded.append((key, .object(pairs.map { ($0.0, .int($0.1)) }))) }
