@@ -81,7 +81,7 @@ public enum Bench {
         var checkpoints = [1000, 5000, 10_000].filter { $0 < top }
         checkpoints.append(top)
         let bench = ConnectionsBench(checkpoints: checkpoints, timeLimit: options.quick ? 60 : 300)
-        var lines = ["- Parameters: \(top) idle logged-in connections (JSON mode), 256 logins in flight, loopback"]
+        var lines = ["- Parameters: \(top) idle logged-in connections (JSON mode), \(ConnectionsBench.inFlight) logins in flight, loopback"]
         let result: ConnectionsBench.Result
         if let target = options.target {
             result = try bench.run(port: target.port) { nil }

@@ -22,6 +22,15 @@ struct ConnectionsBench {
         var failures = 0
     }
 
+    /// Logins in flight at once: 256, or `AULA_BENCH_IN_FLIGHT` (1–4096) to
+    /// check whether the window is what limits the login time (bench/REPORT.md,
+    /// "Logins and memory (session 7)"); the report prints the value used.
+    static var inFlight: Int {
+        guard let text = ProcessInfo.processInfo.environment["AULA_BENCH_IN_FLIGHT"], let n = Int(text),
+              (1...4096).contains(n) else { return 256 }
+        return n
+    }
+
     /// Runs against a server on `port`; `rss` reads the server's memory (nil: not measurable).
     func run(port: Int, rss: () -> Int?) throws -> Result {
         var result = Result()
@@ -47,7 +56,7 @@ struct ConnectionsBench {
         pool.onClose = { _ in result.failures += 1 }
         var nextCheckpoint = checkpoints.sorted()
         // Keep a bounded number of logins in flight, as a lab full of students would.
-        let inFlight = 256
+        let inFlight = ConnectionsBench.inFlight
         while (loggedIn < target || !nextCheckpoint.isEmpty) && ClientPool.now < deadline {
             while opened < target && opened - loggedIn - result.failures < inFlight {
                 try pool.open(index: opened, host: host, port: port, first: Array("mode json\nb\(opened)\n".utf8))

@@ -55,7 +55,9 @@ final class JudgeWorker: Sendable {
         self.workers = max(1, workers)
         self.maxQueued = max(1, maxQueued)
         self.budget = budget
-        queue = DispatchQueue(label: "aula.judge", qos: .userInitiated, attributes: .concurrent)
+        // `.default`, the loop's own priority (nice 0): `.userInitiated` is nice -2
+        // under libdispatch on Linux when run as root, ahead of the loop (Store.swift).
+        queue = DispatchQueue(label: "aula.judge", qos: .default, attributes: .concurrent)
     }
 
     /// Why a job was not taken.

@@ -103,11 +103,8 @@ public final class RunningServer: @unchecked Sendable {
     /// (AulaNet/CodePages.swift; tests keep them): once just before the ports open, so
     /// an idle server is small from its first connection, and once more a second into
     /// `runHere`, for what opening the ports and the first turns touched once.
-    /// `storeYields`: the store's thread runs below the loop (`Store.yieldsToLoop`);
-    /// `aula serve` sets it, tests leave their threads as they are.
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
-                releaseStartupPages: Bool = false, storeYields: Bool = false,
-                registerGames: (Server) -> Void = { _ in }) throws {
+                releaseStartupPages: Bool = false, registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
@@ -125,7 +122,7 @@ public final class RunningServer: @unchecked Sendable {
         }
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)
-        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay, yieldsToLoop: storeYields)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         HangmanWordBank.seedAtStart(content.wordDecks, store: store, log: log)  // [hangman] word bank from Decks/words
         let loop = try EventLoop(clock: clock)
         let server = try Server(config: config, loop: loop, store: store, content: content, log: log)
@@ -140,10 +137,6 @@ public final class RunningServer: @unchecked Sendable {
         self.databaseLock = lock
         self.releasesPagesAgain = releaseStartupPages
     }
-
-    /// Set, `aula serve` keeps the store's thread at its old priority (`.userInitiated`),
-    /// to measure both ways.
-    public static let keepPriorityVariable = "AULA_KEEP_PRIORITY"
 
     /// Whether `runHere` lets go of the start-up code pages once more (see `init`).
     private let releasesPagesAgain: Bool

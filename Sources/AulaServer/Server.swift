@@ -74,8 +74,8 @@ public final class Server: ConnectionHandler {
     package var storageWatch: StorageWatch?
     /// False when shutdown could not commit every write in time (`aula serve` then exits 1).
     public internal(set) var savedEverything = true
-    /// The banner and `Name:` every newcomer gets, rendered once per way of reading (Session/Server+Login.swift).
-    var greetingCache: [(renderer: Renderer, bytes: [UInt8])] = []
+    /// The banner, `Name:` and other login lines every newcomer gets, rendered once per way of reading (Session/Server+RenderedOnce.swift).
+    var renderedOnce: [(what: SameForEveryone, renderer: Renderer, bytes: [UInt8])] = []
     /// Login lookups of this loop turn, sent to the store together (Session/Server+LoginLookup.swift).
     var pendingLookups: [(lookup: LoginLookup, answered: (Result<LoginFound, StoreError>) -> Void)] = []
     /// The last `playerKey` made (Session/Server+NameClash.swift): a login asks for the same one ~8 times.

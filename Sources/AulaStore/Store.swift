@@ -13,7 +13,14 @@ public final class Store: @unchecked Sendable {
         let done: WriteDone?
     }
 
-    private let queue: DispatchQueue
+    /// `.default`: on Linux libdispatch turns a queue's quality of service into
+    /// its threads' nice value, and `.userInitiated` meant nice -2 whenever the
+    /// server runs as root (a lab machine's usual `sudo`), so a batch of writes
+    /// outranked the event loop (nice 0) that answers everyone. `.default` is
+    /// the loop's own 0: neither waits behind the other. Lower (`.background`,
+    /// nice 10) was tried: a login waits on this thread, and on a busy machine
+    /// 10,000 logins took twice as long (bench/REPORT.md, session 7).
+    private let queue = DispatchQueue(label: "aula.store", qos: .default)
     private let onQueueKey = DispatchSpecificKey<Bool>()
     /// Touched only on `queue` (and by Store+Batch.swift's commits, which run there).
     let db: Database
@@ -43,27 +50,16 @@ public final class Store: @unchecked Sendable {
     /// ending close together share one transaction (fewer pages written, fewer
     /// wake-ups of this thread next to the event loop). Reads and `sync` commit first.
     public let commitDelay: Double
-    /// The store's thread yields the processor to the event loop: its queue's
-    /// quality of service is `.background`, which libdispatch runs at nice 10 on
-    /// Linux (`.userInitiated` otherwise: nice -2 when the server runs as root,
-    /// ahead of the loop's 0). `aula serve` sets it, so a batch of writes never
-    /// holds up the answers to the students (issue 20, the paced p99); the
-    /// writes still run whenever a processor is free, and nobody waits on them
-    /// but the round that ends.
-    public let yieldsToLoop: Bool
 
     /// Opens the file and migrates it, synchronously, before anything is queued.
     public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
-                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0,
-                yieldsToLoop: Bool = false) throws {
+                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0) throws {
         db = try Database(path: path, busyTimeout: busyTimeout)
         try Schema.migrate(db)
         self.retryInterval = retryInterval
         self.maxBatch = max(1, maxBatch)
         self.maxPending = max(1, maxPending)
         self.commitDelay = max(0, commitDelay)
-        self.yieldsToLoop = yieldsToLoop
-        queue = DispatchQueue(label: "aula.store", qos: yieldsToLoop ? .background : .userInitiated)
         queue.setSpecific(key: onQueueKey, value: true)
     }
 

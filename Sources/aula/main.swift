@@ -152,10 +152,7 @@ do {
         // The games and the teachers' console are wired in here: the core knows neither module.
         // Start-up over, the code pages only it ran are let go (AulaNet/CodePages.swift).
         let releasePages = ProcessInfo.processInfo.environment[CodePages.keepVariable] == nil
-        // The store's commits yield to the loop (Store.yieldsToLoop).
-        let storeYields = ProcessInfo.processInfo.environment[RunningServer.keepPriorityVariable] == nil
-        let running = try RunningServer(config: config, logOutput: logOutput, releaseStartupPages: releasePages,
-                                        storeYields: storeYields, registerGames: { server in
+        let running = try RunningServer(config: config, logOutput: logOutput, releaseStartupPages: releasePages, registerGames: { server in
             Games.registerAll(server)
             AdminConsoleSetup.attach(to: server)
         })

@@ -15,7 +15,8 @@ final class HashWorker: Sendable {
     /// (a store read must still be answered meanwhile). Zero in production.
     let slowdown: Double
     private let waiting = PThreadMutex(0)  // not Mutex: ThreadSanitizer sees this one (AulaNet/PThreadMutex.swift)
-    private let queue = DispatchQueue(label: "aula.hash", qos: .userInitiated)
+    /// `.default`, the loop's own priority (nice 0; `.userInitiated` is nice -2 as root, see Store.swift).
+    private let queue = DispatchQueue(label: "aula.hash", qos: .default)
 
     init(maxQueued: Int = 64, slowdown: Double = 0) {
         self.maxQueued = max(1, maxQueued)
