@@ -93,7 +93,7 @@ let package = Package(
 // test on a thread of its own, a bounded number at once, so a test blocked in `poll` (or busy for
 // seconds) does not hold one of the two threads Swift Testing runs tests on here (issue 18;
 // README, "How long the tests take").
-package.targets.append(.target(name: "AulaTestSupport", path: "Tests/AulaTestSupport"))
+package.targets.append(.target(name: "AulaTestSupport", dependencies: ["AulaGames"], path: "Tests/AulaTestSupport"))
 for target in package.targets where target.type == .test {
     target.dependencies.append("AulaTestSupport")
 }

@@ -1,14 +1,6 @@
-/// A tiny seeded generator for the tests' own random inputs (SplitMix64):
-/// deterministic, shared by every test target (the game rules have their own,
-/// `SeededRandom`, which store and network tests do not import).
-public struct TestRandom: RandomNumberGenerator {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import AulaGames
+
+/// The tests' own seeded random inputs: the game rules' SplitMix64 generator
+/// (`SeededRandom`), under a name every test target sees through this module
+/// (store and network tests do not import AulaGames themselves).
+public typealias TestRandom = SeededRandom

@@ -8,7 +8,7 @@ extension Server {
     /// The banner and the first `Name:`: the same bytes for every newcomer, so
     /// rendered once (issue 20: the banner's wrapping was ~6 % of a login's CPU).
     func greet(_ client: Client) {
-        client.connection.send(bytes: sameForEveryone(.greeting, client.renderer))
+        send(.greeting, to: client)
     }
 
     func promptName(_ client: Client) {
