@@ -20,18 +20,12 @@ final class BoardWatchers: @unchecked Sendable {
 
     init(port: Int, count: Int) throws {
         for _ in 0..<count {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw BenchError("socket failed") }
-            var addr = sockaddr_in()
-            addr.sin_family = sa_family_t(AF_INET)
-            addr.sin_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-            let ok = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard ok == 0 else {
-                Glibc.close(fd)
-                throw BenchError("board connect failed")
+            let fd: Int32
+            do {
+                fd = try Self.connect(port: port)
+            } catch {
+                for open in fds { Glibc.close(open) }
+                throw error
             }
             let request = Array("GET /events HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
             _ = request.withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -41,6 +35,29 @@ final class BoardWatchers: @unchecked Sendable {
         thread.name = "board-watchers"
         self.thread = thread
         thread.start()
+    }
+
+    /// A connection to the board port. Refused connections are tried again for
+    /// up to 5 s: `ServerProcess` waits only for the students' port, and the
+    /// board may start listening a moment after it (a CI run lost the race once).
+    private static func connect(port: Int) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw BenchError("socket failed") }
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+            let ok = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if ok == 0 { return fd }
+            let code = errno
+            Glibc.close(fd)
+            guard code == ECONNREFUSED, Date() < deadline else { throw BenchError("board connect failed (errno \(code))") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     private func drain() {
