@@ -73,72 +73,13 @@ extension HangmanGame {
 
     // MARK: End
 
-    /// The word is complete or nobody has lives: save the round, and print
-    /// `round.end` only once the database confirms it (SPEC §8), or after
-    /// `saveWait` with a warning when the disk does not answer.
+    /// The word is complete or nobody has lives: the round is saved and its
+    /// end printed (HangmanRoundEnd.swift, shared with the race).
     func finish(_ result: HangmanResult) {
         cancelTurnTimer()
-        guard let server, let room, let round else { return }
-        saving = true
-        for score in result.scores {
-            if let index = totals.firstIndex(where: { $0.name == score.name }) {
-                totals[index].points += score.points
-            } else {
-                totals.append((score.name, score.points))
-            }
-        }
-        let end = HangmanRoundEndEvent(room: room.id, result: result, totals: totals)
-        let record = roundRecord(round, result: result, room: room, server: server)
-        let seats = round.players.map { p in
-            Seat(name: p.name, groupID: roundPlayers[p.name]?.group.id ?? room.host.group.id,
-                 studentID: roundPlayers[p.name]?.studentID, points: p.points, outcome: Self.outcome(of: p, in: result))
-        }
-        let ticket = RoundEndTicket(end: end)
-        server.saveHangmanRound(record, seats: seats) { [self] saved in tell(ticket, saved) }
-        _ = server.loop.schedule(after: Self.saveWait) { [self] in tell(ticket, nil) }
-    }
-
-    /// The first of "the store confirmed" and "we waited long enough" prints the end.
-    private func tell(_ ticket: RoundEndTicket, _ saved: Result<Int64, StoreError>?) {
-        guard !ticket.told else {
-            if case .success(let id)? = saved { log(.info, "hangman.round_saved_late", ("room", ticket.end.room), ("round", id)) }
-            return
-        }
-        ticket.told = true
-        saving = false
-        roundSaved(ticket.end, saved)
-    }
-
-    /// Prints the end of the round: a warning first when it is not saved (nil: not yet).
-    private func roundSaved(_ end: HangmanRoundEndEvent, _ saved: Result<Int64, StoreError>?) {
-        guard let room else { return }
-        switch saved {
-        case .success(let id):
-            log(.info, "hangman.round_saved", ("room", room.id), ("round", id))
-        case .failure(let error):
-            log(.error, "hangman.round_not_saved", ("room", room.id), ("error", error.description))
-            room.broadcast(InfoEvent("hangman.not_saved", style: .bad))
-        case nil:
-            log(.warn, "hangman.round_save_waiting", ("room", room.id))
-            room.broadcast(InfoEvent("hangman.not_saved_yet", style: .warn))
-        }
-        room.broadcast(end)
-        room.broadcast(InfoEvent("hangman.next_round", room.host.name))
-    }
-
-    private func roundRecord(_ round: HangmanRound, result: HangmanResult, room: Room, server: any RoomHost) -> RoundRecord {
-        let detail = JSON.object([
-            ("word", .string(result.word)), ("difficulty", .string(round.difficulty.rawValue)),
-            ("outcome", .string(result.outcome.rawValue)),
-            ("completed_by", result.completedBy.map { .string($0) } ?? .null),
-            ("players", .int(round.players.count)),
-        ]).serialized
-        let group = room.host.group
-        let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
-        let now = server.wallClock()
-        return RoundRecord(sessionID: session, groupID: group.id, game: .hangman, room: room.id,
-                           subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
-                           endedAt: max(now, roundStartedAt), scores: [])
+        guard let server, let round else { return }
+        let seats = round.players.map { HangmanSeat(name: $0.name, points: $0.points, outcome: Self.outcome(of: $0, in: result)) }
+        saveAndTellEnd(result, difficulty: round.difficulty, mode: nil, seats: seats, server: server)
     }
 
     /// A player's outcome as stored: `solved` (completed the word), `played`
@@ -160,11 +101,4 @@ extension HangmanGame {
             }
         }
     }
-}
-
-/// Whether a round's end was printed yet (by the store's answer or the wait).
-final class RoundEndTicket {
-    let end: HangmanRoundEndEvent
-    var told = false
-    init(end: HangmanRoundEndEvent) { self.end = end }
 }

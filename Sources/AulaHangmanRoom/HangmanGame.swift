@@ -11,7 +11,7 @@ import AulaNet
 ///
 /// Owned by the loop thread like the rest of the server; not `Sendable`: store
 /// callbacks come back through `Server.read`/`write` (Loop/Server+Hop.swift).
-public final class HangmanGame: RoomGame {
+public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     public let kind = "hangman"
     public let maxPlayers = 8
     /// How long `round.end` waits for the database before it is printed anyway

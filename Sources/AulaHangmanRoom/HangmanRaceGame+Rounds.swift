@@ -11,7 +11,7 @@ extension HangmanRaceGame {
             player.refuse(Refusal(code: "not_host", args: [room.host.name]))
             return
         }
-        guard !isPlaying else {
+        guard !isPlaying, !saving else {
             player.refuse(Refusal(code: "round_in_progress"))
             return
         }
@@ -71,42 +71,11 @@ extension HangmanRaceGame {
         player.send(raceEvent(race, room: room.id))
     }
 
-    /// Saves the race like a turn-mode round, then prints `round.end`.
+    /// Saves the race like a turn-mode round, then prints `round.end` (HangmanRoundEnd.swift).
     func finish(_ result: HangmanResult) {
-        guard let server, let room, let race else { return }
-        for score in result.scores {
-            if let i = totals.firstIndex(where: { $0.name == score.name }) { totals[i].points += score.points }
-            else { totals.append((score.name, score.points)) }
-        }
-        let end = HangmanRoundEndEvent(room: room.id, result: result, totals: totals)
-        let detail = JSON.object([
-            ("word", .string(result.word)), ("difficulty", .string(race.difficulty.rawValue)),
-            ("outcome", .string(result.outcome.rawValue)), ("mode", .string("race")),
-            ("completed_by", result.completedBy.map { .string($0) } ?? .null),
-            ("players", .int(race.racers.count)),
-        ]).serialized
-        let group = room.host.group
-        let session = server.classSession.flatMap { $0.group == group ? $0.id : nil }
-        let record = RoundRecord(sessionID: session, groupID: group.id, game: .hangman, room: room.id,
-                                 subject: settings.deckID, detail: detail, startedAt: roundStartedAt,
-                                 endedAt: max(server.wallClock(), roundStartedAt), scores: [])
-        let seats = race.racers.map { r in
-            Seat(name: r.name, groupID: roundPlayers[r.name]?.group.id ?? group.id,
-                 studentID: roundPlayers[r.name]?.studentID, points: r.points, outcome: Self.outcome(of: r, in: result))
-        }
-        let ticket = RoundEndTicket(end: end)
-        server.saveHangmanRound(record, seats: seats) { [weak self] saved in
-            self?.tell(ticket, saved: (try? saved.get()) != nil)
-        }
-        _ = server.loop.schedule(after: HangmanGame.saveWait) { [weak self] in self?.tell(ticket, saved: nil) }
-    }
-
-    private func tell(_ ticket: RoundEndTicket, saved: Bool?) {
-        guard !ticket.told, let room else { return }
-        ticket.told = true
-        if saved != true { room.broadcast(InfoEvent(saved == nil ? "hangman.not_saved_yet" : "hangman.not_saved", style: .warn)) }
-        room.broadcast(ticket.end)
-        room.broadcast(InfoEvent("hangman.next_round", room.host.name))
+        guard let server, let race else { return }
+        let seats = race.racers.map { HangmanSeat(name: $0.name, points: $0.points, outcome: Self.outcome(of: $0, in: result)) }
+        saveAndTellEnd(result, difficulty: race.difficulty, mode: "race", seats: seats, server: server)
     }
 
     /// `solved` (completed the word), `out` (no lives), `left`, else the round's end.

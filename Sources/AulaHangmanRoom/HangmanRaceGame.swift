@@ -9,7 +9,7 @@ import AulaNet
 /// sees `hangman.race` (letters found and lives, never the letters), and the
 /// room clock (120 s) ends the round as `time_up`. Saved and printed like a
 /// turn-mode round. Owned by the loop thread (not `Sendable`, checked).
-public final class HangmanRaceGame: RoomGame {
+public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     public let kind = "hangman"
     /// No turns to wait for: a whole class fits.
     public let maxPlayers = 40
@@ -21,8 +21,12 @@ public final class HangmanRaceGame: RoomGame {
     weak var room: Room?
     var random: SeededRandom
     let loop: EventLoop
+    /// The server's log (a value: it outlives a server that is gone).
+    let log: Log
     private var clock: Alarm?
     var loading = false
+    /// The finished race is being saved; its `round.end` is not printed yet.
+    var saving = false
     var closed = false
     var hintShown = false
     var roundPlayers: [String: Player] = [:]
@@ -33,6 +37,7 @@ public final class HangmanRaceGame: RoomGame {
     init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
         self.loop = server.loop
+        self.log = server.log
         self.settings = settings
         self.random = random
         clock = Alarm(loop: server.loop) { [unowned self] in self.clockRanOut() }
