@@ -143,7 +143,7 @@ public struct LineEditor: Sendable {
             cursor = buffer.count
         case .enter:
             let line = String(buffer)
-            if !hidden, !line.allSatisfy { $0 == " " }, history.last != line {
+            if !hidden, !line.allSatisfy({ $0 == " " }), history.last != line {
                 history.append(line)
                 if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
             }

@@ -126,8 +126,8 @@ import AulaStore
         #expect(ana.waitFor("Ben") != nil)
         ana.send("start")
         // Each learns whose turn it is from their own state.
-        let anaFirst = try #require(turnIsMine(ana))
-        let benFirst = try #require(turnIsMine(ben))
+        let anaFirst = try #require(turnIsMine(ana) as Bool?)
+        let benFirst = try #require(turnIsMine(ben) as Bool?)
         #expect(anaFirst != benFirst)
         let (starter, follower) = anaFirst ? (ana, ben) : (ben, ana)
         // Both miss once: the turn comes back to the starter, whose gallows has one miss.

@@ -313,7 +313,7 @@ import AulaStore
         try waitUntil("Ana's row") { studentID(server, "Ana") != nil }
         let first = try #require(studentID(server, "Ana"))
         let open = try #require(server.running.onLoop { $0.openGroupRef.id })
-        try server.store { db in
+        _ = try server.store { db in
             try db.saveRound(RoundRecord(sessionID: nil, groupID: open, game: .hangman, room: "h1", subject: "x", detail: "",
                                          startedAt: 0, endedAt: 1, scores: [ScoreRecord(studentID: first, points: 30, outcome: .solved)]))
         }

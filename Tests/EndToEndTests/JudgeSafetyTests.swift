@@ -179,7 +179,10 @@ import AulaTestSupport
         #expect(busy == 2)
         #expect(result?["solved"] as? Bool == false)
         #expect(result?["reason"] as? String == "too_slow")
-        #expect((result?["message"] as? String ?? "").contains("takes too long"))
+        // Bound first: written inside #expect, an optional chain made the macro
+        // drop the `contains` result, and the expectation could not fail.
+        let message = result?["message"] as? String ?? ""
+        #expect(message.contains("takes too long"), "\(message)")
         // Once judged, the next submit is taken again.
         ana.send("submit")
         #expect(ana.waitForEvent("level.result", timeout: 10)?["reason"] as? String == "too_slow")

@@ -71,7 +71,7 @@ import AulaStore
         let directory = server.directory.appendingPathComponent("backups").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for day in 1...2 {  // older backups, named as the watch names them
-            FileManager.default.createFile(atPath: directory + "/aula-2020010\(day)-000000.sqlite", contents: Data())
+            #expect(FileManager.default.createFile(atPath: directory + "/aula-2020010\(day)-000000.sqlite", contents: Data()))
         }
         let done = DispatchSemaphore(value: 0)
         let box = BackupBox()

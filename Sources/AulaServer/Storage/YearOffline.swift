@@ -17,7 +17,7 @@ public enum YearOffline {
         defer { db.close() }
         try db.backup(into: target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
-        return size ?? 0
+        return size
     }
 
     /// Checks a file before `restore` puts it in place: a sound SQLite file with Aula's tables.
