@@ -143,7 +143,7 @@ extension LevelRoomGame {
         switch editor.append(line) {
         case .failure(let refusal):
             // Said once per burst; the rest of a runaway paste is dropped quietly (no prompt either).
-            guard notices.shouldRefuse(refusal.code) else { return true }
+            guard notices.shouldRefuse(refusal.code, now: server?.loop.now ?? 0) else { return true }
             player.refuse(refusal)
         case .success(let n):
             notices.lineAccepted()
@@ -186,7 +186,7 @@ extension LevelRoomGame {
     /// Once per burst (EditorNotices), not after every line of a paste.
     private func warnIfOverLimit(_ player: Player) {
         let count = editor.statementLineEstimate
-        if notices.shouldWarnOverLimit(over: count > level.maxStatements) {
+        if notices.shouldWarnOverLimit(over: count > level.maxStatements, now: server?.loop.now ?? 0) {
             player.send(InfoEvent("level.editor.over_limit", String(count), String(level.maxStatements), style: .warn))
         }
     }
