@@ -1,6 +1,10 @@
 /// Answers a telnet client's option negotiation: accepts NAWS and TTYPE
-/// (running the MTTS cycle), agrees to suppress-go-ahead, controls ECHO for
-/// hidden input, and refuses everything else exactly once so no loop starts.
+/// (running the MTTS cycle), controls ECHO for hidden input, and refuses
+/// everything else exactly once so no loop starts — suppress-go-ahead too:
+/// PuTTY (and plink) leave their own line editing when the server agrees to
+/// it, and then send every key as typed, echoing Backspace as `^?` and Enter
+/// as `^M` (a play test, docs/clients.md). Refused, they edit the line
+/// locally and send it whole, as `telnet` does. The server never sends GA.
 /// Its offer goes only to clients that showed they speak telnet (see
 /// `Connection.judgeLineEnding`): a raw `nc` never sees a byte of it.
 public struct TelnetNegotiator: Sendable {
@@ -25,7 +29,6 @@ public struct TelnetNegotiator: Sendable {
 
     private var clientNAWS = OptionState()
     private var clientTTYPE = OptionState()
-    private var serverSGA = OptionState()
     private var serverEcho = OptionState()
     private var refusedClientOptions: [UInt8] = []
     private var refusedServerOptions: [UInt8] = []
@@ -127,10 +130,6 @@ public struct TelnetNegotiator: Sendable {
 
     private mutating func clientAsksDo(_ option: UInt8, _ response: inout Response) {
         switch option {
-        case Telnet.suppressGoAhead:
-            guard !serverSGA.enabled else { return }
-            if !serverSGA.requested { response.reply += [Telnet.iac, Telnet.will, option] }
-            serverSGA = OptionState(enabled: true, requested: false)
         case Telnet.echo where serverEcho.enabled:
             break
         case Telnet.echo where serverEcho.requested:
@@ -145,9 +144,6 @@ public struct TelnetNegotiator: Sendable {
 
     private mutating func clientAsksDont(_ option: UInt8, _ response: inout Response) {
         switch option {
-        case Telnet.suppressGoAhead:
-            if serverSGA.enabled { response.reply += [Telnet.iac, Telnet.wont, option] }
-            serverSGA = OptionState()
         case Telnet.echo:
             if serverEcho.enabled { response.reply += [Telnet.iac, Telnet.wont, option] }
             serverEcho = OptionState()

@@ -1,8 +1,11 @@
 /// Turns the raw bytes of one input line into safe text: UTF-8 with invalid
 /// bytes as U+FFFD, ANSI escape sequences and control characters removed,
 /// tabs as spaces; bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E/F,
-/// U+061C), line/paragraph separators (U+2028/9) and noncharacters removed —
-/// so nothing a user types can move, reverse or clear others' screens.
+/// U+061C), line/paragraph separators (U+2028/9), invisible spaces and
+/// joiners that join nothing (U+200B, U+2060–U+2064, U+FEFF) and
+/// noncharacters removed — so nothing a user types can move, reverse or clear
+/// others' screens, or hide inside a line. ZWJ and ZWNJ (U+200C/D) stay:
+/// emoji sequences and some scripts need them.
 public enum TextCleaner {
     private enum State {
         case text, escape, escapeIntermediate, controlSequence, controlString, controlStringEscape
@@ -70,6 +73,9 @@ public enum TextCleaner {
                     // Bidi controls reverse or reorder the rest of a classmate's
                     // screen line; line and paragraph separators break it.
                     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: break
+                    // Invisible: a zero-width space split "evil" from a word a filter
+                    // looks for, unseen (a play test).
+                    case 0x200B, 0x2060...0x2064, 0xFEFF: break
                     // Noncharacters are for a program's internal use, never text (catalog
                     // references no longer rely on them: phrase arguments are typed).
                     case 0xFDD0...0xFDEF: break

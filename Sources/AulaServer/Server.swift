@@ -182,6 +182,7 @@ public final class Server: ConnectionHandler {
         if log.level <= .debug { log(.debug, "disconnect", ("id", connection.id), ("reason", "\(reason)")) }
         guard let player = client.player, player.client === client else { return }
         player.client = nil
+        player.readingWhenDropped = client.renderer
         if case .closing = client.stage {
             // `quit`: already taken out of rooms and the player list.
             return

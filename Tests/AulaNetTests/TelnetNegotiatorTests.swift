@@ -71,10 +71,13 @@ import AulaTestSupport
         #expect(negotiator.handle(.dontRequest(42)).reply.isEmpty)
     }
 
-    @Test func suppressGoAheadIsAgreedOnce() {
+    /// Refused (once), so PuTTY keeps its own line editing (docs/clients.md).
+    @Test func suppressGoAheadIsRefusedOnce() {
         var negotiator = TelnetNegotiator()
-        #expect(negotiator.handle(.doRequest(3)).reply == [iac, will, 3])
+        #expect(negotiator.handle(.doRequest(3)).reply == [iac, wont, 3])
         #expect(negotiator.handle(.doRequest(3)).reply.isEmpty)
+        #expect(negotiator.handle(.will(3)).reply == [iac, dont, 3])
+        #expect(negotiator.handle(.will(3)).reply.isEmpty)
     }
 
     @Test func hiddenEchoIsOfferedAndWithdrawnWithoutLoops() {

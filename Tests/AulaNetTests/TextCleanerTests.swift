@@ -77,6 +77,19 @@ import AulaTestSupport
         #expect(TextCleaner.clean(Array("hola \u{202E}odnum\u{202C}!".utf8)) == "hola odnum!")
     }
 
+    /// A play test: a zero-width space went through chat unseen. Invisible
+    /// spaces go; the joiners emoji and scripts need stay.
+    @Test func invisibleSpacesAreRemovedAndJoinersKept() {
+        for value: UInt32 in [0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let typed = "ab" + String(Character(scalar)) + "cd"
+            #expect(TextCleaner.cleanReportingChanges(Array(typed.utf8)) == ("abcd", true), "U+\(String(value, radix: 16))")
+        }
+        let programmer = "\u{1F469}\u{200D}\u{1F4BB}"  // woman technologist: one emoji through ZWJ
+        #expect(TextCleaner.clean(Array(programmer.utf8)) == programmer)
+        #expect(TextCleaner.clean(Array("می\u{200C}خواهم".utf8)) == "می\u{200C}خواهم")  // Persian needs ZWNJ
+    }
+
     /// Noncharacters are removed: they are for a program's internal use, never text.
     @Test func noncharactersAreRemoved() {
         for value: UInt32 in [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE] {

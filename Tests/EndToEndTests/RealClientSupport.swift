@@ -141,6 +141,12 @@ final class TmuxClient {
         _ = Self.tmux(["-L", socketName, "send-keys", "-t", "c", "Enter"])
     }
 
+    /// Types text, then the keys named as tmux names them (`BSpace`, `Enter`).
+    func type(_ text: String, thenKeys keys: [String]) {
+        _ = Self.tmux(["-L", socketName, "send-keys", "-t", "c", "-l", text])
+        for key in keys { _ = Self.tmux(["-L", socketName, "send-keys", "-t", "c", key]) }
+    }
+
     var screen: String {
         Self.output(["-L", socketName, "capture-pane", "-p", "-t", "c", "-S", "-200"]) ?? ""
     }

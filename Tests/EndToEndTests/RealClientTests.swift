@@ -79,6 +79,28 @@ import AulaTestSupport
         #expect(!setup.client.screen.contains("\u{FFFD}") && !setup.client.screen.contains("ÿ"))
     }
 
+    /// A typo mended with Backspace, then Enter: every telnet client sends the
+    /// mended line and shows no control character. (plink -telnet left its own
+    /// line editing while the server agreed to suppress-go-ahead: it showed
+    /// `Anna^?^MWelcome…` — a play test; docs/clients.md.)
+    @Test(.enabled(if: installed(telnetClients), "needs tmux, telnet, plink (putty-tools) and tt++ (tintin++)"),
+          arguments: telnetClients)
+    func backspaceAndEnterShowNoControlCharacters(command: String) throws {
+        let setup = try Setup(command)
+        defer { setup.stop() }
+        #expect(setup.client.waitFor("Name:"), "\(setup.client.screen)")
+        setup.client.type("Tinaa", thenKeys: ["BSpace", "Enter"])
+        #expect(setup.client.waitFor("Welcome, Tina!"), "\(setup.client.screen)")
+        setup.client.type("whoo", thenKeys: ["BSpace", "Enter"])
+        #expect(setup.client.waitFor("Online now"), "\(setup.client.screen)")
+        let screen = setup.client.screen
+        #expect(!screen.contains("^?") && !screen.contains("^M") && !screen.contains("^H"), "\(screen)")
+        // Each line arrived whole and mended (the client edited it), not key by key.
+        let sent = setup.relay.fromClient
+        #expect(sent.containsBytes(Array("Tina\r".utf8)) || sent.containsBytes(Array("Tina\n".utf8)), "\(sent)")
+        #expect(!sent.contains(127) && !sent.contains(8), "\(sent)")
+    }
+
     @Test(.enabled(if: installed(["tt++"]), "needs tmux and tt++ (tintin++)"))
     func tinTinWithAScreenReaderTurnsReaderModeOn() throws {
         let setup = try Setup("tt++ -e '#config {SCREEN READER} ON' -e '#session aula 127.0.0.1 PORT'")

@@ -25,6 +25,10 @@ public final class Client {
     /// Declared right after `stage` on purpose: it fills the byte after the
     /// stage's tag, and the object stays in a 112-byte block (issue 20).
     var lastLineWasCleaned = false
+    /// What this connection chose at a login prompt (`lang`, `reader`, `color`):
+    /// kept over what a returning student chose before (Renderer+Returning.swift).
+    /// One byte, in the padding after the flag above.
+    var chosenBeforeLogin: ReadingChoices = []
     var player: Player?
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.

@@ -17,6 +17,9 @@ public final class Player {
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public package(set) var timeMultiplier: Double?
     var graceTimer: TimerID?
+    /// How the dropped connection read (language, reader mode, colour): given
+    /// back to the connection that takes the place again (Renderer+Returning.swift).
+    var readingWhenDropped: Renderer?
     /// What they last did and when, for the teacher's page (PlayerActivity.swift).
     var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect

@@ -67,6 +67,7 @@ extension Server {
         }
         if (first == "lang" || first == "idioma"), words.count == 2, let lang = Language(rawValue: words[1]) {
             client.renderer.language = lang
+            client.chosenBeforeLogin.insert(.language)
             client.send(InfoEvent("lang.set"))
             repeatPrompt(client)
             return true
@@ -285,6 +286,10 @@ extension Server {
         if let timer = player.graceTimer {
             loop.cancel(timer)
             player.graceTimer = nil
+        }
+        if let earlier = player.readingWhenDropped {
+            client.renderer.takeChoices(of: earlier, except: client.chosenBeforeLogin)
+            player.readingWhenDropped = nil
         }
         player.client = client
         player.peerAddress = client.connection.peerAddress

@@ -11,10 +11,12 @@ extension Server {
         case "reader", "lector":
             guard let on = Self.promptSwitch(words[1]) else { return false }
             client.renderer.reader = on
+            client.chosenBeforeLogin.insert(.reader)
             client.send(InfoEvent("reader.\(on ? "on" : "off")"))
         case "color", "colour", "colores":
             guard let on = Self.promptSwitch(words[1]) else { return false }
             client.renderer.color = on
+            client.chosenBeforeLogin.insert(.color)
             client.send(InfoEvent("color.\(on ? "on" : "off")"))
         case "width", "ancho":
             guard let n = Int(words[1]), n >= Renderer.minWidth, n <= Renderer.maxWidth else { return false }
