@@ -83,6 +83,7 @@ extension QuizRoom: HostedQuiz {
     /// `quiz end`: the quiz ends now with the questions asked so far; results,
     /// saving and `round.end` as at a normal end. Returns how many questions counted.
     package func hostEnd() throws(Refusal) -> Int {
+        if case .lobby = game.phase { throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console")) }
         let events = try game.end(now: server.loop.now)
         reviewHeld = false
         apply(events)

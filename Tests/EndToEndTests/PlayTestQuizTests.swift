@@ -147,6 +147,8 @@ import AulaTestSupport
         let next = admin.text("quiz next")
         #expect(next.contains("quiz start"), "\(next)")
         #expect(!next.contains("The host types start"), "\(next)")
+        let ended = admin.text("quiz end")
+        #expect(ended.contains("quiz start") && !ended.contains("The host types start"), "\(ended)")
         // Two hosted quizzes: the example names the command that was typed.
         let second = try #require(Self.roomID(admin.text("quiz host short")))
         // The console wraps long lines: read them as one.
