@@ -20,6 +20,15 @@ final class ClassChallenge {
         var runs = 0
         var submits = 0
         var stars = 0
+        /// The solve, kept here when it happens: the room (and its game) is
+        /// gone once the student leaves it, and the solve must still count
+        /// (play test, session 8: `leave` turned it into "not solved", 0 points).
+        var solved = false
+        var points = 0
+        /// Seconds from the challenge's start to the solve.
+        var solvedAfter: Double?
+        /// No accommodation: this student's clock is the shared one.
+        let onSharedClock: Bool
     }
 
     /// One student's line of `challenge status`.
@@ -41,6 +50,13 @@ final class ClassChallenge {
     private(set) var ended = false
     /// Set while the rooms are being made, so a room closing early cannot end it.
     private var starting = true
+    /// The shared clock: `sharedLeft` seconds were left at loop time
+    /// `sharedAt`, counting down unless paused. It follows the clocks of the
+    /// students on it when a teacher pauses, resumes or extends them (it
+    /// ignored `pause all`/`extend all`: "4:33 left" over rows saying 5:39).
+    private var sharedLeft: Double
+    private var sharedAt: Double
+    private var sharedPaused = false
 
     init(level: Level, seconds: Double, teacher: String, group: GroupRef, sessionID: Int64?,
          startedAt: Double, startedOnLoop: Double, hub: LevelRooms) {
@@ -52,10 +68,20 @@ final class ClassChallenge {
         self.startedAt = startedAt
         self.startedOnLoop = startedOnLoop
         self.hub = hub
+        sharedLeft = seconds
+        sharedAt = startedOnLoop
     }
 
     func add(_ player: Player, _ game: LevelRoomGame) {
-        entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished))
+        entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished,
+                             onSharedClock: ClassChallenge.isOnSharedClock(player)))
+    }
+
+    /// No accommodation that changes the challenge's length (LevelRoomGame.timeLimit:
+    /// "untimed" and odd multipliers keep the shared clock in a challenge).
+    static func isOnSharedClock(_ player: Player) -> Bool {
+        guard let multiplier = player.timeMultiplier else { return true }
+        return multiplier == 0 || multiplier == 1 || !(multiplier > 0 && multiplier.isFinite)
     }
 
     /// Every room is made: from now on the last room to finish ends the challenge.
@@ -82,8 +108,7 @@ final class ClassChallenge {
         server.log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
         // Every entry has its row since login (issue 18): no score is dropped.
         let scores = entries.map { entry -> ScoreRecord in
-            let points = entry.game?.score ?? 0
-            return ScoreRecord(studentID: entry.player.studentID, points: points, outcome: points > 0 ? .solved : .unsolved)
+            ScoreRecord(studentID: entry.player.studentID, points: entry.points, outcome: entry.solved ? .solved : .unsolved)
         }
         let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: .level, room: "challenge",
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",
@@ -104,8 +129,15 @@ final class ClassChallenge {
     /// The level room counts a `run` or a `submit` it accepted (one line in LevelRoomRun).
     func noteRun(_ game: LevelRoomGame) { update(game) { $0.runs += 1 } }
     func noteSubmit(_ game: LevelRoomGame) { update(game) { $0.submits += 1 } }
-    /// A solve was judged (its stars; the points are the room's `score`).
-    func noteSolved(_ game: LevelRoomGame, stars: Int) { update(game) { $0.stars = max($0.stars, stars) } }
+    /// A solve was judged: kept in the entry (points, stars, when), whatever happens to the room next.
+    func noteSolved(_ game: LevelRoomGame, points: Int, stars: Int, now: Double) {
+        update(game) { entry in
+            entry.stars = max(entry.stars, stars)
+            entry.points = max(entry.points, points)
+            if !entry.solved { entry.solvedAfter = max(0, now - startedOnLoop) }
+            entry.solved = true
+        }
+    }
 
     private func update(_ game: LevelRoomGame, _ change: (inout Entry) -> Void) {
         guard let index = entries.firstIndex(where: { $0.game === game }) else { return }
@@ -117,17 +149,32 @@ final class ClassChallenge {
         entries.map { entry in
             let game = entry.game
             return Status(name: entry.player.name, room: entry.roomID, runs: entry.runs, submits: entry.submits,
-                          solved: game?.isSolved ?? false, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
+                          solved: entry.solved, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
                           finished: entry.finished || game == nil)
         }
     }
 
     /// Seconds left on the shared clock (a student's own clock may be longer).
-    func secondsLeft(now: Double) -> Double { max(0, seconds - (now - startedOnLoop)) }
+    func secondsLeft(now: Double) -> Double {
+        sharedPaused ? max(0, sharedLeft) : max(0, sharedLeft - max(0, now - sharedAt))
+    }
+
+    /// A teacher paused, resumed or extended a room's clock: the shared clock
+    /// becomes the longest clock still running among the students on it, and
+    /// is paused when all of theirs are. Called once per room, so `pause all`
+    /// pauses it with the last room, and `extend all 60` adds 60 seconds once.
+    func roomClockChanged(now: Double) {
+        let games = entries.filter { $0.onSharedClock }.compactMap(\.game).filter(\.isPlaying)
+        let lefts = games.compactMap(\.lessonSecondsLeft)
+        guard let longest = lefts.max() else { return }
+        sharedLeft = longest
+        sharedAt = now
+        sharedPaused = games.allSatisfy(\.isPaused)
+    }
 
     /// Ranked by points (equal points share a rank), then by name.
     func standings() -> [LeaderboardEvent.Row] {
-        let sorted = entries.map { ($0.player.name, $0.game?.score ?? 0) }
+        let sorted = entries.map { ($0.player.name, $0.points) }
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.lowercased() < $1.0.lowercased() }
         var rows: [LeaderboardEvent.Row] = []
         for (i, (name, points)) in sorted.enumerated() {

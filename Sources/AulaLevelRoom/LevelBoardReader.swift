@@ -11,7 +11,7 @@ enum LevelBoardReader {
     static let keys: [String] = {
         var keys = ["level.reader.rows_intro", "level.reader.row", "level.reader.cell.ada",
                     "level.reader.path_one", "level.reader.path", "level.reader.path_none",
-                    "level.reader.goal_from_ada", "level.reader.and",
+                    "level.reader.path_goal_next", "level.reader.goal_from_ada", "level.reader.and",
                     "level.reader.dir.down_one", "level.reader.dir.down", "level.reader.dir.up_one", "level.reader.dir.up",
                     "level.reader.dir.right_one", "level.reader.dir.right", "level.reader.dir.left_one", "level.reader.dir.left",
                     "level.reader.edge"]
@@ -60,6 +60,8 @@ enum LevelBoardReader {
     }
 
     /// "Ahead of Ada: 3 free squares, then a wall." — how far `walk()` goes.
+    /// The goal ends the path and is not one of its free squares (it was:
+    /// "4 free squares, then the goal" on a row of 3 floor squares).
     static func pathAhead(_ board: BoardView, _ t: TextContext) -> String {
         let (dr, dc): (Int, Int)
         switch board.ada.facing {
@@ -77,16 +79,16 @@ enum LevelBoardReader {
                 blocker = kind
                 break
             }
-            free += 1
             if kind == "goal" {
                 blocker = "goal"
                 break
             }
+            free += 1
             row += dr
             col += dc
         }
         let what = blocker == "edge" ? t.say("level.reader.edge") : t.say("level.reader.cell.\(blocker)")
-        if blocker == "goal" { return t.say(free == 1 ? "level.reader.path_one" : "level.reader.path", String(free), what) }
+        if blocker == "goal" && free == 0 { return t.say("level.reader.path_goal_next") }
         switch free {
         case 0: return t.say("level.reader.path_none", what)
         case 1: return t.say("level.reader.path_one", "1", what)

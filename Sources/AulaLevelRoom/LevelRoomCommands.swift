@@ -109,6 +109,7 @@ enum LevelRoomCommands {
 extension LevelRoomGame {
     func openEditor(_ player: Player) {
         editorOpen = true
+        notices.commandTyped()
         // Unowned, not weak: the player owns this closure, so it never outlives
         // them, and a weak reference would slow every retain of every Player.
         player.lineInterceptor = { [weak self, unowned player] line in
@@ -128,6 +129,7 @@ extension LevelRoomGame {
         if lower == "mode json" || lower == "mode text" || lower == "modo json" || lower == "modo text" { return false }
         if trimmed == "." {
             editorOpen = false
+            notices.commandTyped()
             player.lineInterceptor = nil
             keepProgram()
             player.send(InfoEvent(editor.lines.count == 1 ? "level.editor.closed_one" : "level.editor.closed", String(editor.lines.count)))
@@ -140,8 +142,11 @@ extension LevelRoomGame {
         }
         switch editor.append(line) {
         case .failure(let refusal):
+            // Said once per burst; the rest of a runaway paste is dropped quietly (no prompt either).
+            guard notices.shouldRefuse(refusal.code, now: server?.loop.now ?? 0) else { return true }
             player.refuse(refusal)
         case .success(let n):
+            notices.lineAccepted()
             stepping = nil
             room?.broadcast(LevelCodeLineEvent(room: roomID, number: n, line: editor.lines[n - 1]))
             warnIfOverLimit(player)
@@ -152,6 +157,7 @@ extension LevelRoomGame {
 
     /// `del`, `ins`, `edit`, `clear`: changes the program; the paused `step` run starts over.
     func edit(_ player: Player, echo: Bool, list: Bool, _ change: (inout CodeEditor) -> Result<Int, Refusal>) {
+        notices.commandTyped()
         switch change(&editor) {
         case .success(let n):
             stepping = nil
@@ -177,9 +183,10 @@ extension LevelRoomGame {
         if let player { player.send(event) } else { room?.broadcast(event) }
     }
 
+    /// Once per burst (EditorNotices), not after every line of a paste.
     private func warnIfOverLimit(_ player: Player) {
         let count = editor.statementLineEstimate
-        if count > level.maxStatements {
+        if notices.shouldWarnOverLimit(over: count > level.maxStatements, now: server?.loop.now ?? 0) {
             player.send(InfoEvent("level.editor.over_limit", String(count), String(level.maxStatements), style: .warn))
         }
     }
@@ -207,8 +214,14 @@ extension LevelRoomGame {
         if index == hints.count - 1 && hintsGiven == hints.count { player.send(InfoEvent("level.hint.last")) }
     }
 
+    /// The clock, while the level is played; after it (solved, out of time, a
+    /// stopped challenge) only that it is over — the stopped clock's seconds are no time left.
     func showTime(to player: Player) {
         guard let clock else { return }
+        guard phase == .playing else {
+            player.send(InfoEvent("level.time.over"))
+            return
+        }
         player.send(LevelTimerEvent(room: roomID, secondsLeft: clock.secondsLeft, limit: clock.limit,
                                     occasion: .asked, paused: clock.isPaused))
     }

@@ -28,6 +28,8 @@ public final class LevelRoomGame: RoomGame {
     var phase: Phase = .checking
     var editor: CodeEditor
     var editorOpen = false
+    /// The editor's complaints said in this burst of lines (each once).
+    var notices = EditorNotices()
     var spelling: String
     /// The layout `run`, `step` and `board` use; after a failed `submit` it is the failing one.
     var shownLayout: LevelLayout
@@ -114,7 +116,8 @@ public final class LevelRoomGame: RoomGame {
 
     /// The clock's length for this student: the level's limit (or the
     /// challenge's), stretched by a teacher's accommodation; nil when untimed.
-    /// In a challenge the clock is shared: whoever arrives late gets what is left.
+    /// In a challenge the clock is shared: whoever arrives late gets what is left
+    /// (the shared clock's, so a teacher's `extend all` counts for them too).
     func timeLimit(for player: Player, now: Double) -> Double? {
         let base = challenge?.seconds ?? Double(level.timeLimit)
         let full: Double?
@@ -128,7 +131,7 @@ public final class LevelRoomGame: RoomGame {
             full = base
         }
         guard let full, let challenge else { return full }
-        return max(1, full - max(0, now - challenge.startedOnLoop))
+        return max(1, full - max(0, challenge.seconds - challenge.secondsLeft(now: now)))
     }
 
     private func open() {
@@ -183,8 +186,8 @@ public final class LevelRoomGame: RoomGame {
         clock?.runOut()
     }
 
-    public func pause() -> Bool { phase == .playing && (clock?.pause() ?? false) }
-    public func resume() -> Bool { phase == .playing && (clock?.resume() ?? false) }
+    public func pause() -> Bool { clockChanged(phase == .playing && (clock?.pause() ?? false)) }
+    public func resume() -> Bool { clockChanged(phase == .playing && (clock?.resume() ?? false)) }
     public func skip() -> Bool {
         guard phase == .playing, let clock else { return false }
         clock.runOut()
@@ -194,7 +197,13 @@ public final class LevelRoomGame: RoomGame {
         guard phase == .playing, let clock, clock.extend(by: seconds), let room else { return false }
         room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
                                        occasion: .asked, paused: clock.isPaused))
-        return true
+        return clockChanged(true)
+    }
+
+    /// A teacher's pause, resume or extend worked here: the challenge's shared clock follows.
+    private func clockChanged(_ done: Bool) -> Bool {
+        if done, let server { challenge?.roomClockChanged(now: server.loop.now) }
+        return done
     }
     public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
     /// A teacher paused the clock: the coder's play commands are refused with `paused`.
@@ -202,8 +211,16 @@ public final class LevelRoomGame: RoomGame {
 
     // MARK: Members
 
+    /// Refused before the join is announced (play test, session 8: 60 `join`s
+    /// flooded the player with "joined… / left… has not allowed watchers").
+    public func admits(_ player: Player) -> Refusal? {
+        guard let room, !watchersAllowed else { return nil }
+        return Refusal(code: "watchers_off", args: [room.host.name])
+    }
+
     public func playerJoined(_ player: Player, spectator: Bool) {
         guard let room, let server = self.server else { return }
+        // `admits` said no already; kept for a join that comes another way.
         guard watchersAllowed else {
             player.send(ErrorEvent(code: "watchers_off", room.host.name))
             server.leaveRoom(player, reason: Phrase("level.room.watchers_off"))
@@ -227,11 +244,13 @@ public final class LevelRoomGame: RoomGame {
     public func playerReconnected(_ player: Player) {
         guard let room, room.isHost(player) else { return }
         player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
-        if let clock {
-            player.send(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
-                                        occasion: .asked, paused: clock.isPaused))
+        // Solved, out of time or a stopped challenge: no clock runs (it said "142 seconds left", counting).
+        showTime(to: player)
+        if editorOpen {
+            // Typed lines still go into the program: say so (a `list` was taken for code).
+            player.send(InfoEvent("level.editor.still_open", String(editor.lines.count + 1), style: .warn))
+            player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1))
         }
-        if editorOpen { player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1)) }
         if isPaused { player.send(PausedEvent(room: room.id)) }
     }
 

@@ -87,7 +87,7 @@ public final class LevelRooms: ClassChallenges {
     public func studentArrived(_ player: Player) {
         guard let challenge, !challenge.ended, let server = host, player.group.id == challenge.group.id,
               !challenge.entries.contains(where: { $0.player === player }) else { return }
-        let left = challenge.seconds - (server.loop.now - challenge.startedOnLoop)
+        let left = challenge.secondsLeft(now: server.loop.now)
         // Too late to be worth it: they would only see the clock run out.
         guard left >= ClassChallenge.latestJoinSeconds else { return }
         server.log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
@@ -104,6 +104,6 @@ public final class LevelRooms: ClassChallenges {
 
     public var runningChallenge: (levelID: String, secondsLeft: Double)? {
         guard let challenge, !challenge.ended, let server = host else { return nil }
-        return (challenge.level.id, max(0, challenge.seconds - (server.loop.now - challenge.startedOnLoop)))
+        return (challenge.level.id, challenge.secondsLeft(now: server.loop.now))
     }
 }

@@ -20,7 +20,8 @@ struct SolveRecord: Sendable {
 extension LevelRoomGame {
     func recordSolve(_ verdict: Verdict, by player: Player) {
         guard let server, let room else { return }
-        challenge?.noteSolved(self, stars: verdict.stars)  // [gradebook] for `challenge status`
+        // Kept in the challenge now: the room may be gone (`leave`) by the time it ends.
+        challenge?.noteSolved(self, points: verdict.points, stars: verdict.stars, now: server.loop.now)
         let studentID = player.studentID
         let levelID = level.id, xpReward = level.xpReward
         let score = verdict.points, stars = verdict.stars

@@ -166,11 +166,15 @@ public final class Server: ConnectionHandler {
             if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
         case .terminalType(let name):
             // TinTin++ splits lines at ";" (docs/clients.md): say once how to keep it.
-            if name.uppercased().hasPrefix("TINTIN") { client.send(InfoEvent("client.tintin_verbatim")) }
+            if name.uppercased().hasPrefix("TINTIN") {
+                client.send(InfoEvent("client.tintin_verbatim"))
+                repeatPrompt(client)
+            }
         case .screenReader:
             if !client.renderer.reader {
                 client.renderer.reader = true
                 client.send(InfoEvent("reader.auto"))
+                repeatPrompt(client)
             }
         }
     }

@@ -59,6 +59,25 @@ import AulaGames
         #expect(!after.contains { $0.hasPrefix("Row ") })
     }
 
+    /// The goal is where the path ends, not one of its free squares (play test,
+    /// session 8: "4 free squares, then the goal" on a row with 3 floor squares).
+    @Test func theGoalIsNotCountedAsAFreeSquare() {
+        let row = Level(id: "t", title: "Row", summary: "Walk.", board: ["######", "#...G#", "######"],
+                        ada: AdaStart(row: 1, col: 1, facing: "E"), items: [], goal: ["reach_goal"], commands: ["walk"])
+        let lines = shownBoard(row)
+        #expect(lines.contains("Row 2: wall, Ada facing east, 2 floor squares, the goal, wall."), "\(lines)")
+        #expect(lines.contains("Ahead of Ada: 2 free squares, then the goal."), "\(lines)")
+        #expect(shownBoard(row, .es).contains("Delante de Ada: 2 casillas libres y después la meta."))
+        let near = Level(id: "t", title: "Row", summary: "Walk.", board: ["#####", "#..G#", "#####"],
+                         ada: AdaStart(row: 1, col: 2, facing: "E"), items: [], goal: ["reach_goal"], commands: ["walk"])
+        #expect(shownBoard(near).contains("Ahead of Ada: 1 free square, then the goal.") == false)
+        #expect(shownBoard(near).contains("Right in front of Ada is the goal."), "\(shownBoard(near))")
+        #expect(shownBoard(near, .es).contains("Justo delante de Ada está la meta."))
+        let one = Level(id: "t", title: "Row", summary: "Walk.", board: ["#####", "#..G#", "#####"],
+                        ada: AdaStart(row: 1, col: 1, facing: "E"), items: [], goal: ["reach_goal"], commands: ["walk"])
+        #expect(shownBoard(one).contains("Ahead of Ada: 1 free square, then the goal."), "\(shownBoard(one))")
+    }
+
     /// A blind student's client: it reads only the reader-mode words of the
     /// shown board (never the JSON rows), rebuilds the map, finds a route and
     /// types the program — which must solve w1-02.

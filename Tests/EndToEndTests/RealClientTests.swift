@@ -112,6 +112,30 @@ import AulaTestSupport
         #expect(setup.rendererOfOnlyClient?.reader == true)
     }
 
+    /// What the terminal type brings (TinTin++'s tip, reader mode) arrives after
+    /// the `Class code:` prompt; the prompt is then said again, so it is the last
+    /// thing a screen reader reads (a play test: it was buried under both).
+    @Test(.enabled(if: installed(["tt++"]), "needs tmux and tt++ (tintin++)"))
+    func theLoginPromptIsSaidAgainAfterWhatTheTerminalTypeBrings() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        _ = try #require(joinCode(in: admin.run("class open 3B")))
+        let setup = try Setup("tt++ -e '#config {SCREEN READER} ON' -e '#session aula 127.0.0.1 PORT'", server: server)
+        defer { setup.stop() }
+        #expect(setup.client.waitFor("Name:"), "\(setup.client.screen)")
+        setup.client.type("Tere")
+        #expect(setup.client.waitFor("reader mode is on"), "\(setup.client.screen)")
+        let deadline = Date().addingTimeInterval(5)
+        var last = ""
+        while Date() < deadline {
+            last = setup.client.screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map(String.init) ?? ""
+            if last.hasSuffix("Class code:") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(last.hasSuffix("Class code:"), "\(setup.client.screen)")
+    }
+
     /// TinTin++ splits a line at `;` unless `#config {verbatim} on` (README, Clients).
     @Test(.enabled(if: installed(["tt++"]), "needs tmux and tt++ (tintin++)"))
     func tinTinInVerbatimModeSendsSemicolons() throws {

@@ -10,7 +10,7 @@ public enum LevelPhrases {
                                 "sensor_statement", "reserved_name", "else_without_if", "for_form", "action_not_value",
                                 "too_deep", "unknown_name", "already_declared", "needs_condition", "needs_number",
                                 "cannot_compare", "source_too_big", "too_many_tokens", "too_many_statements",
-                                "expression_too_big"]
+                                "expression_too_big", "call_takes_nothing"]
     public static let program = ["command_locked", "spelling_not_allowed.c", "spelling_not_allowed.java", "too_many_statements"]
     public static let step = ["bump.wall", "bump.iron", "bump.door", "bump.enemy", "water", "hit_air", "broke_iron",
                               "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked",

@@ -219,6 +219,8 @@ struct Parser {
         }
         _ = take()
         _ = try expectSymbol("(", "open_paren")
+        // `walk(3);`: say what is wrong, not only that a ")" was expected (a play test).
+        if !isSymbol(")"), peek.kind != .end { throw error("call_takes_nothing", peek, [nameToken.text]) }
         let close = try expectSymbol(")", "close_paren")
         try semicolon(after: first)
         guard let action = Parser.actionNames[nameToken.text] else {

@@ -158,6 +158,7 @@ extension CatalogParts {
             "level.end.too_slow": "Your program takes too long to run, so the judge stopped it. Look for a loop that never ends or does too much work each round.",
             // Debugging help that names the mistake (issue 14): {0} line, {1} column, then as noted.
             "level.syntax.missing_semicolon": "Line {0}, column {1}: “;” is missing at the end of {2} — add it right there.",
+            "level.syntax.call_takes_nothing": "Line {0}, column {1}: {2}() takes nothing between its parentheses. To do it more than once, write it again, or use a loop: repeat (3) { {2}(); }",
             "level.syntax.unknown_command_capitals": "Line {0}, column {1}: Ada does not know “{2}” — did you mean {3}()? Capital letters matter.",
             "level.syntax.unknown_command_near": "Line {0}, column {1}: Ada does not know “{2}” — did you mean {3}()?",
             "level.syntax.tile_lowercase": "Line {0}, column {1}: tiles are written in capitals: {3} (not {2}).",
@@ -334,6 +335,7 @@ extension CatalogParts {
 
             // Ayuda que nombra el error (issue 14).
             "level.syntax.missing_semicolon": "Línea {0}, columna {1}: falta “;” al final de {2}; ponlo justo ahí.",
+            "level.syntax.call_takes_nothing": "Línea {0}, columna {1}: {2}() no lleva nada entre los paréntesis. Para hacerlo más de una vez, escríbelo otra vez o usa un bucle: repeat (3) { {2}(); }",
             "level.syntax.unknown_command_capitals": "Línea {0}, columna {1}: Ada no conoce “{2}”. ¿Querías decir {3}()? Las mayúsculas importan.",
             "level.syntax.unknown_command_near": "Línea {0}, columna {1}: Ada no conoce “{2}”. ¿Querías decir {3}()?",
             "level.syntax.tile_lowercase": "Línea {0}, columna {1}: las casillas se escriben en mayúsculas: {3} (no {2}).",

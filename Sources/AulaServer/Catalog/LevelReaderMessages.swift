@@ -39,6 +39,8 @@ extension CatalogParts {
             "level.reader.dir.left": "{0} columns left",
             "level.note.example": "Example:",
             "level.note.example_end": "End of example.",
+            // The goal right ahead (play test, session 8: it was counted as a free square).
+            "level.reader.path_goal_next": "Right in front of Ada is the goal.",
         ],
         es: [
             // Tablero en modo lector, fila a fila (issue 16, LevelBoardReader).
@@ -77,6 +79,8 @@ extension CatalogParts {
             "level.reader.dir.left": "{0} columnas a la izquierda",
             "level.note.example": "Ejemplo:",
             "level.note.example_end": "Fin del ejemplo.",
+            // La meta justo delante (prueba en clase, sesión 8).
+            "level.reader.path_goal_next": "Justo delante de Ada está la meta.",
         ]
     )
 }

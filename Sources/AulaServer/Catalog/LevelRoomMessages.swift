@@ -157,6 +157,9 @@ extension CatalogParts {
             "level.around.position": "Ada is in row {0}, column {1}, facing {2}.",
             "level.around.sides": "Ahead: {0}. Left: {1}. Right: {2}. Behind: {3}.",
             "level.around.item": "From Ada, {0} is {1}.",
+            // Fixes from the play test (session 8): a reconnect into the open editor, `time` once the level is over.
+            "level.editor.still_open": "You are still in the code editor, at line {0}: what you type goes into your program. A dot alone (.) leaves the editor.",
+            "level.time.over": "The clock has stopped: this level is over.",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -223,7 +226,7 @@ extension CatalogParts {
             "level.watchers.on": "Ahora el resto de la clase puede entrar en tu sala para mirar.",
             "level.watchers.off": "Ahora nadie más puede entrar en tu sala.",
             "level.challenge.started": "Tu docente {0} ha empezado un reto de clase: nivel {1}, {2} en el reloj. ¡Suerte!",
-            "level.challenge.moved": "(trasladado al reto de clase)",
+            "level.challenge.moved": "(pasó al reto de clase)",
             "level.challenge.joined_late": "Hay un reto de clase en marcha (docente {0}): nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
             "level.challenge.leaderboard": "Reto de clase — nivel {0}",
             "level.map.title": "Tu mapa: {0} XP, {1} niveles resueltos.",
@@ -312,6 +315,9 @@ extension CatalogParts {
             "level.around.position": "Ada está en la fila {0}, columna {1}, mirando al {2}.",
             "level.around.sides": "Delante: {0}. A la izquierda: {1}. A la derecha: {2}. Detrás: {3}.",
             "level.around.item": "Desde Ada, {0} está {1}.",
+            // Arreglos de la prueba en clase (sesión 8).
+            "level.editor.still_open": "Sigues en el editor de código, en la línea {0}: lo que escribes va a tu programa. Un punto solo (.) sale del editor.",
+            "level.time.over": "El reloj se ha detenido: este nivel ha terminado.",
         ]
     )
 }

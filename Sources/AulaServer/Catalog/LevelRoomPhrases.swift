@@ -156,5 +156,8 @@ public enum LevelRoomPhrases {
         "level.around.position",
         "level.around.sides",
         "level.around.item",
+        // Fixes from the play test (session 8).
+        "level.editor.still_open",
+        "level.time.over",
     ]
 }

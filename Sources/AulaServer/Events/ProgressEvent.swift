@@ -54,14 +54,22 @@ package struct AdminProgressEvent: Event {
         let nameWidth = min(16, max(4, rows.map(\.name.count).max() ?? 4))
         let width = max(4, (levels.map(\.count).max() ?? 4) + 1)
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? String(s.prefix(n)) : s + String(repeating: " ", count: n - s.count) }
-        out.append(pad("", nameWidth) + " " + levels.map { pad($0, width) }.joined())
-        for row in rows {
-            var line = pad(row.name, nameWidth) + " "
-            for c in row.cells {
-                let text = pad(AdminProgressEvent.cell(c), width)
-                line += c.stuck ? t.paint(.bad, text) : (c.solved ? t.paint(.good, text) : text)
+        // As many level columns as fit the screen, then the next ones in a
+        // block of their own: a wrapped row no longer lines up with its header
+        // (a play test: 35 levels on a 120-column console).
+        let perBlock = max(1, (t.width - nameWidth - 1) / width)
+        for start in stride(from: 0, to: levels.count, by: perBlock) {
+            let end = min(levels.count, start + perBlock)
+            if start > 0 { out.append("") }
+            out.append(pad("", nameWidth) + " " + levels[start..<end].map { pad($0, width) }.joined())
+            for row in rows {
+                var line = pad(row.name, nameWidth) + " "
+                for c in row.cells[min(start, row.cells.count)..<min(end, row.cells.count)] {
+                    let text = pad(AdminProgressEvent.cell(c), width)
+                    line += c.stuck ? t.paint(.bad, text) : (c.solved ? t.paint(.good, text) : text)
+                }
+                out.append(line)
             }
-            out.append(line)
         }
         out.append(t.paint(.dim, t.say("admin.progress.legend")))
         return out

@@ -17,6 +17,9 @@ public protocol RoomGame: AnyObject {
 
     /// Called once, when the room exists with its host in it.
     func attach(to room: Room)
+    /// Whether `player` may join, asked before anyone in the room hears of it
+    /// (a refusal goes to the joiner alone); nil admits. Default: everyone.
+    func admits(_ player: Player) -> Refusal?
     func playerJoined(_ player: Player, spectator: Bool)
     func playerLeft(_ player: Player)
     func playerDisconnected(_ player: Player)
@@ -47,6 +50,7 @@ public protocol RoomGame: AnyObject {
 }
 
 extension RoomGame {
+    public func admits(_ player: Player) -> Refusal? { nil }
     public func playerDisconnected(_ player: Player) {}
     public func playerReconnected(_ player: Player) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }

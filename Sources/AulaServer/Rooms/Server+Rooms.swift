@@ -56,6 +56,7 @@ extension Server {
             player.send(ErrorEvent(code: "no_such_room", word))
             return
         }
+        if let refusal = room.game.admits(player) { return player.refuse(refusal) }
         let spectator = room.game.isPlaying || room.players.count >= room.game.maxPlayers
         if spectator { room.spectators.append(player) } else { room.players.append(player) }
         player.room = room

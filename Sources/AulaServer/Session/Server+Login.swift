@@ -104,7 +104,7 @@ extension Server {
         client.connection.close()
     }
 
-    private func repeatPrompt(_ client: Client) {
+    func repeatPrompt(_ client: Client) {
         switch client.stage {
         case .name: promptName(client)
         case .classCode: promptClassCode(client)

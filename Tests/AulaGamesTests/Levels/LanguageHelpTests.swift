@@ -23,6 +23,14 @@ import AulaTestSupport
         #expect(phrase("walk();\nturnLeft()") == Phrase("level.syntax.missing_semicolon", ["2", "11", "turnLeft()"]))
     }
 
+    /// A play test: `walk(3);` only said that a ")" was expected instead of "3".
+    @Test func aValueInsideACommandsParenthesesIsNamedAsTheMistake() {
+        #expect(phrase("walk(3);") == Phrase("level.syntax.call_takes_nothing", ["1", "6", "walk"]))
+        #expect(phrase("walk();\nada.turnLeft(x);") == Phrase("level.syntax.call_takes_nothing", ["2", "14", "turnLeft"]))
+        // An unclosed call at the very end still says what is missing.
+        #expect(phrase("walk(")?.key.hasPrefix("level.syntax.missing") == true)
+    }
+
     @Test func anUnknownCommandSuggestsTheClosestOneAndSaysCapitalsMatter() {
         #expect(phrase("Walk();") == Phrase("level.syntax.unknown_command_capitals", ["1", "1", "Walk", "walk"]))
         #expect(phrase("turnleft();") == Phrase("level.syntax.unknown_command_capitals", ["1", "1", "turnleft", "turnLeft"]))

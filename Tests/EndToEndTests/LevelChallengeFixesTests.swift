@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import AulaTestSupport
+import AulaGames
+@testable import AulaServer
+
+/// The class-challenge defects of the session-8 play test, over TCP and the
+/// console: a solve kept after `leave`, the shared clock following
+/// `pause`/`extend`, no running clock for a student back after `challenge stop`.
+@Suite(.lab) struct LevelChallengeFixesTests {
+    /// Ana solves t-02 (three walks) in the challenge she is in.
+    static func solve(_ client: TestClient) throws -> [String: Any] {
+        client.send("code")
+        client.type(["walk();", "walk();", "walk();"])
+        client.send(".")
+        client.send("submit")
+        let result = try #require(client.waitForEvent("level.result") { $0["kind"] as? String == "submit" })
+        #expect(result["solved"] as? Bool == true)
+        _ = client.waitForEvent("level.progress")
+        return result
+    }
+
+    /// The console's `challenge status` table without the attempt notes that may interleave.
+    static func status(_ admin: AdminConsole) -> [String] {
+        admin.run("challenge status").filter { !$0.contains(" on t-02: run ") && !$0.contains(" on t-02: submit ") }
+    }
+
+    @Test func aSolveIsKeptWhenTheStudentLeavesTheRoom() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = client.waitForEvent("level.opened") }
+        let result = try Self.solve(ana)
+        let points = try #require(result["points"] as? Int)
+        #expect(points > 0)
+        ana.send("leave")
+        _ = ana.waitForEvent("room.left")
+
+        let status = Self.status(admin)
+        #expect(status.joined(separator: "\n").contains("1 of 2 solved"), "\(status)")
+        let anaRow = try #require(status.first { $0.contains("Ana") && $0.contains("level-") })
+        #expect(anaRow.contains("solved ***"), "\(anaRow)")
+
+        admin.client.send("challenge stop")
+        #expect(admin.client.waitFor("Challenge stopped.") != nil)
+        // The teacher's copy of the board comes after the prompt: read it to its last row (Ben's).
+        #expect(admin.client.waitFor("Class challenge — level t-02") != nil)
+        #expect(admin.client.waitFor("Ben") != nil)
+        let board = try #require(ana.waitForEvent("leaderboard") { $0["scope"] as? String == "challenge:t-02" })
+        let rows = board["rows"] as? [[String: Any]] ?? []
+        #expect(rows.first?["name"] as? String == "Ana")
+        #expect(rows.first?["points"] as? Int == points)
+        _ = ben.waitForEvent("leaderboard")
+
+        server.running.server.store.flush()
+        #expect(admin.text("export challenge.csv").contains("2 score rows"))
+        let csv = try #require(GradebookTests.exported(server, "challenge.csv"))
+        let anaLine = try #require(csv.components(separatedBy: "\r\n").first { $0.contains(",Ana,") })
+        #expect(anaLine.contains(",challenge,") && anaLine.contains(",\(points),solved,"), "\(anaLine)")
+    }
+
+    @Test func theSharedClockFollowsPauseAndExtend() throws {
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
+                                    content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = client.waitForEvent("level.opened") }
+        try server.advance(by: 10)
+        #expect(admin.text("pause all").contains("level-"))
+        try server.advance(by: 30)
+        #expect(admin.text("extend all 60").contains("level-"))
+        #expect(admin.text("resume all").contains("level-"))
+        try server.advance(by: 5)
+
+        // 120 - 10 - 5 + 60 = 165 s = 2:45, on the header and on every row.
+        let status = Self.status(admin)
+        let joined = status.joined(separator: "\n")
+        #expect(joined.contains("2:45 left on the shared clock"), "\(joined)")
+        let rows = status.filter { $0.contains("level-") }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.contains(" 2:45 ") }, "\(joined)")
+
+        // Ana solves; Ben's clock (the shared one) still says how long the challenge runs.
+        _ = try Self.solve(ana)
+        try server.advance(by: 100)
+        #expect(Self.status(admin).joined(separator: "\n").contains("1:05 left on the shared clock"))
+        #expect(admin.text("challenge stop").contains("Challenge stopped"))
+    }
+
+    @Test func aStudentBackAfterTheStopSeesNoRunningClock() throws {
+        let server = try TestServer(virtualClock: true, configure: { config in
+            LevelTestContent.fastTyping(&config)
+            config.reconnectGrace = 600
+        }, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        var ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 3").contains("started with 2 students"))
+        for client in [ana, ben] { _ = client.waitForEvent("level.opened") }
+        _ = try Self.solve(ana)
+        ana.close()
+        try LevelRoomFixesTests.waitUntilDropped(server, "Ana")
+        try server.advance(by: 20)
+        #expect(admin.text("challenge stop").contains("Challenge stopped"))
+        _ = ben.waitForEvent("leaderboard")
+        try server.advance(by: 20)
+
+        ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        #expect(ana.waitForEvent("level.board") != nil)
+        // Told the level is over, on the way back and when asking for the time; no clock counts down.
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("The clock has stopped") } != nil)
+        ana.send("time")
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("The clock has stopped") } != nil)
+        let timers = ana.transcript.compactMap(TestClient.json).filter { $0["ev"] as? String == "timer" }
+        #expect(timers.isEmpty, "\(timers)")
+    }
+}
