@@ -74,7 +74,7 @@ extension AdminCall {
         for room in rooms {
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
-                room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+                tellExtended(room, seconds: seconds)
             } else {
                 idle.append(room.id)
             }
@@ -87,6 +87,18 @@ extension AdminCall {
         }
         if all, !idle.isEmpty { info("admin.lesson.idle_extended", idle.joined(separator: ", ")) }
         done()
+    }
+
+    /// "The teacher gave you 30 more seconds." — to whoever's clock it is; when
+    /// the clock is one player's turn, everyone else reads that player's name.
+    private func tellExtended(_ room: Room, seconds: Int) {
+        guard let name = room.game.extendedPlayer else {
+            return room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+        }
+        let others = InfoEvent("admin.room_told.extended_other", name, String(seconds), style: .warn)
+        guard let player = room.members.first(where: { $0.name == name }) else { return room.broadcast(others) }
+        player.send(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+        room.broadcast(others, except: player)
     }
 
     /// The rooms a lesson control names: one room, or every room for `all`

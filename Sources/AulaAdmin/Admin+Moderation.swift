@@ -37,7 +37,9 @@ extension AdminCall {
             for r in rooms {
                 lines.append("  " + t.paint(.code, r.id) + " (" + r.group + ") — " + t.say(r.about) + " — "
                              + t.say(r.playing ? "admin.rooms.playing" : "admin.rooms.waiting"))
-                lines.append("      " + t.say("admin.rooms.members", r.host, r.players.joined(separator: ", "), String(r.spectators)))
+                // An empty room (a teacher's quiz before anyone joins) had printed "players: ;".
+                let players = r.players.isEmpty ? t.say("admin.rooms.nobody") : r.players.joined(separator: ", ")
+                lines.append("      " + t.say("admin.rooms.members", r.host, players, String(r.spectators)))
             }
             return lines
         })

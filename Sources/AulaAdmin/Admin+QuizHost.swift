@@ -35,11 +35,9 @@ extension AdminCall {
                     roomWord = word
                 }
             }
-            guard let (room, quiz) = hostedQuiz(roomWord) else { return }
+            guard let (room, quiz) = hostedQuiz(roomWord, for: "start") else { return }
             do throws(Refusal) {
-                // Friendly team names (Comets, Owls…) as a student host's `teams auto N` uses.
-                let names = Catalog.shared.text(Phrase("quiz.team_names"), language).split(separator: ",").map(String.init)
-                let (players, made) = try quiz.hostStart(teams: teams, names: names)
+                let (players, made) = try quiz.hostStart(teams: teams)
                 info("admin.quiz.started", room.id, String(players), String(made), style: .good)
                 done()
             } catch {
@@ -49,7 +47,7 @@ extension AdminCall {
         }
         let next = Sub.matches(args[0], QuizSub.next)
         guard next || Sub.matches(args[0], QuizSub.end), rest.count <= 1 else { return usage("admin.quiz") }
-        guard let (room, quiz) = hostedQuiz(rest.first) else { return }
+        guard let (room, quiz) = hostedQuiz(rest.first, for: next ? "next" : "end") else { return }
         do throws(Refusal) {
             if next {
                 try quiz.hostNext()
@@ -91,7 +89,9 @@ extension AdminCall {
     }
 
     /// The teacher-hosted quiz a command acts on; nil after failing the command.
-    private func hostedQuiz(_ word: String?) -> (Room, any HostedQuiz)? {
+    /// `sub` (start, next, end) is the example's when several need a name:
+    /// `quiz start` had been told "e.g. quiz next quiz-21".
+    private func hostedQuiz(_ word: String?, for sub: String) -> (Room, any HostedQuiz)? {
         let room: Room
         if let word {
             guard let found = server.findRoom(word) else {
@@ -115,7 +115,9 @@ extension AdminCall {
                 return nil
             }
             guard mine.count == 1 else {
-                fail(code: "quiz_room_needed", mine.map(\.id).joined(separator: ", "), only.id)
+                let list = mine.map(\.id).joined(separator: ", ")
+                fail(sub == "next" ? Refusal(code: "quiz_room_needed", args: [list, only.id])
+                     : Refusal("quiz_room_needed", Phrase("error.quiz_room_needed.\(sub)", [list, only.id])))
                 return nil
             }
             room = only

@@ -33,6 +33,9 @@ extension HangmanGame {
         return true
     }
 
+    /// `extend` gives the time to whoever's turn it is (the next turn has the full time again).
+    public var extendedPlayer: String? { round?.isOver == false ? round?.turn : nil }
+
     public var lessonSecondsLeft: Double? {
         round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
     }

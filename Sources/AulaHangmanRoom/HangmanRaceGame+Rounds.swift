@@ -94,7 +94,8 @@ extension HangmanRaceGame {
 
 /// `hangman.race {room, players:[{name, found, lives, done}]}` — everyone's
 /// progress in a race, after every change (never the letters themselves).
-/// Extra fields: `letters` (letters in the word), `seconds_left` (room clock).
+/// Extra fields: `letters` (letters in the word), `seconds_left` (room clock;
+/// null once the race is over, when the text shows the final standings).
 public struct HangmanRaceEvent: Event {
     public struct Racer: Sendable {
         public let name: String
@@ -119,7 +120,10 @@ public struct HangmanRaceEvent: Event {
     }
 
     public func text(_ t: TextContext) -> [String] {
-        var lines = [t.paint(.title, t.say("hangman.race.header", String(secondsLeft ?? 0)))]
+        // No clock once the race is over: it ended when everyone was done, often
+        // with a minute or more left, and "0 seconds left" read as a time-up.
+        let header = secondsLeft.map { t.say("hangman.race.header", String($0)) } ?? t.say("hangman.race.header.final")
+        var lines = [t.paint(.title, header)]
         for p in players {
             let key = p.done ? (p.found == letterCount ? "hangman.race.row.done" : "hangman.race.row.out") : "hangman.race.row"
             let row = t.say(key, p.name, String(p.found), String(letterCount), String(p.lives), String(maxLives))

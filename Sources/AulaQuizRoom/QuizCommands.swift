@@ -59,9 +59,8 @@ extension QuizRoom {
             return
         }
         guard isHost(player) else { return player.send(ErrorEvent(notHost())) }
-        // Friendly names (Comets, Owls…) from the catalog, in the host's language.
-        let names = Catalog.shared.text(Phrase("quiz.team_names"), player.language)
-            .split(separator: ",").map(String.init)
+        // A student's room speaks its host's language (Comets, Owls… or Cometas, Búhos…).
+        let names = teamNames(in: player.language)
         attempt(player) { [self] (game: inout QuizGame) throws(Refusal) in
             try game.autoTeams(count, names: names, random: &random)
         }
@@ -93,8 +92,13 @@ extension QuizRoom {
     }
 
     /// `next` (host): closes the open question now, or skips the pause after a tally.
+    /// Not while a teacher has paused the room (a question's clock or a held
+    /// tally): the host's `next` had moved the quiz on and undone the pause,
+    /// so the console's `resume` found nothing paused. Only the console's
+    /// `resume`/`skip` end a teacher's pause.
     func next(by player: Player) {
         guard isHost(player) else { return player.send(ErrorEvent(notHost())) }
+        guard !isTeacherPaused else { return player.send(ErrorEvent(code: "paused")) }
         switch game.phase {
         case .asking:
             let now = server.loop.now

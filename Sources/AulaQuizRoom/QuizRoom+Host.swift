@@ -27,6 +27,16 @@ extension QuizRoom: HostedQuiz {
     /// The deck's title (for the console and the lobby's announcement).
     package var deckTitle: String { game.deck.title }
 
+    /// The deck's language (`lang`: `es`, `es-MX`, `en`…), English when it is neither.
+    var deckLanguage: Language {
+        Language(rawValue: String(game.deck.lang.lowercased().prefix(2))) ?? .en
+    }
+
+    /// Friendly team names from the catalog (Comets, Owls… / Cometas, Búhos…).
+    func teamNames(in language: Language) -> [String] {
+        Catalog.shared.text(Phrase("quiz.team_names"), language).split(separator: ",").map(String.init)
+    }
+
     /// Teams a hosted quiz deals its players into when nobody picked one:
     /// about four per team, at least two teams, none for a single player.
     static func defaultTeamCount(players: Int) -> Int {
@@ -35,8 +45,11 @@ extension QuizRoom: HostedQuiz {
 
     /// `quiz start [TEAMS]`: deals the teams (see `defaultTeamCount`; TEAMS
     /// overrides, 0 for none) and opens the first question. Returns how many play
-    /// and in how many teams. Nothing changes when it is refused.
-    package func hostStart(teams wanted: Int?, names: [String]) throws(Refusal) -> (players: Int, teams: Int) {
+    /// and in how many teams. Nothing changes when it is refused. New teams are
+    /// named in the deck's language: the console's was the teacher's, so a
+    /// Spanish class on geografia-es played as Comets and Owls.
+    package func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
+        let names = teamNames(in: deckLanguage)
         guard game.phase == .lobby else { throw Refusal(code: "quiz_started") }
         guard !game.players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         for p in roomPlayers { syncMultiplier(p) }
@@ -60,7 +73,8 @@ extension QuizRoom: HostedQuiz {
     /// during a tally opens the next question at once.
     package func hostNext() throws(Refusal) {
         switch game.phase {
-        case .lobby: throw Refusal(code: "quiz_not_started")
+        // The student's line says "the host types start"; the teacher types `quiz start`.
+        case .lobby: throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console"))
         case .finished: throw Refusal(code: "quiz_finished")
         case .asking, .reviewing: _ = skip()
         }
@@ -69,6 +83,7 @@ extension QuizRoom: HostedQuiz {
     /// `quiz end`: the quiz ends now with the questions asked so far; results,
     /// saving and `round.end` as at a normal end. Returns how many questions counted.
     package func hostEnd() throws(Refusal) -> Int {
+        if case .lobby = game.phase { throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console")) }
         let events = try game.end(now: server.loop.now)
         reviewHeld = false
         apply(events)

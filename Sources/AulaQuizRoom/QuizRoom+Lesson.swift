@@ -60,8 +60,12 @@ extension QuizRoom {
 
     public var lessonSecondsLeft: Double? { game.standardSecondsLeft(now: server.loop.now) }
 
+    /// A teacher's pause is on: the open question's clock is stopped, or the
+    /// next question is held after a tally.
+    var isTeacherPaused: Bool { game.isPaused || reviewHeld }
+
     /// Someone arriving (or back) in a paused room is told, so a refused answer makes sense.
     func tellIfPaused(_ player: Player) {
-        if let room, game.isPaused || reviewHeld { player.send(PausedEvent(room: room.id)) }
+        if let room, isTeacherPaused { player.send(PausedEvent(room: room.id)) }
     }
 }

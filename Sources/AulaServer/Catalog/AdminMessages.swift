@@ -186,6 +186,13 @@ extension CatalogParts {
             "admin.forget.cancelled": "Nothing was deleted.",
             "admin.forget.done": "{0} ({1}) forgotten: no row about them is left.",
             "error.forget_online": "{0} is connected right now: kick them first (kick {0}), then forget.",
+
+            // Session 8 (play test): extend names whose turn it is; the console's quiz and rooms replies.
+            "admin.room_told.extended_other": "The teacher gave {0} {1} more seconds.",
+            "admin.rooms.nobody": "nobody yet",
+            "error.quiz_not_started.console": "The quiz has not started yet: type quiz start (quiz start N deals the players into N teams).",
+            "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
+            "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -372,6 +379,13 @@ extension CatalogParts {
             "admin.forget.cancelled": "No se ha borrado nada.",
             "admin.forget.done": "Se ha olvidado a {0} ({1}): no queda ninguna fila sobre esa persona.",
             "error.forget_online": "{0} tiene la conexión abierta ahora mismo: primero usa expulsar {0} y después olvidar.",
+
+            // Sesión 8 (prueba en clase): ampliar nombra a quien tiene el turno; respuestas de cuestionario y salas en la consola.
+            "admin.room_told.extended_other": "Tu docente ha dado {1} segundos más a {0}.",
+            "admin.rooms.nobody": "nadie todavía",
+            "error.quiz_not_started.console": "El cuestionario aún no ha empezado: escribe cuestionario empezar (cuestionario empezar N reparte a quienes juegan en N equipos).",
+            "error.quiz_room_needed.start": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario empezar {1}.",
+            "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
         ]
     )
 }

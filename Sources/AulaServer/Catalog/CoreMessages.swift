@@ -150,6 +150,9 @@ extension CatalogParts {
             "top.game.level": "levels",
             // Hashing on its own bounded queue (issue 18, session 5: logins).
             "error.login_busy": "Many PINs are being checked right now, so yours was not checked yet. Type it again in a moment.",
+
+            // Session 8 (play test): a room's command typed in the lobby.
+            "error.room_command": "“{0}” works inside a room: join or create one first (rooms lists them).",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -304,6 +307,9 @@ extension CatalogParts {
             "top.game.level": "niveles",
             // Cálculo de hashes en su propia cola limitada (issue 18, sesión 5: entradas).
             "error.login_busy": "Ahora se están comprobando muchos PIN, así que el tuyo todavía no se ha comprobado. Vuelve a escribirlo en un momento.",
+
+            // Sesión 8 (prueba en clase): un comando de sala escrito en la entrada.
+            "error.room_command": "«{0}» funciona dentro de una sala: entra en una o crea una antes (salas las muestra).",
         ]
     )
 }

@@ -144,6 +144,9 @@ extension CatalogParts {
             "hangman.race.row.done": "{0}: done! {1} of {2} letters, {3}/{4} lives",
             "hangman.race.row.out": "{0}: out ({1} of {2} letters)",
             "hangman.race.go": "Race on: type a letter any time ({0} seconds left).",
+
+            // Session 8 (play test): a race's last lines have no clock.
+            "hangman.race.header.final": "Race — final standings:",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -280,6 +283,9 @@ extension CatalogParts {
             "hangman.race.row.done": "{0}: ¡terminado! {1} de {2} letras, {3}/{4} vidas",
             "hangman.race.row.out": "{0}: sin vidas ({1} de {2} letras)",
             "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
+
+            // Sesión 8 (prueba en clase): las últimas líneas de una carrera, sin reloj.
+            "hangman.race.header.final": "Carrera — clasificación final:",
         ]
     )
 }

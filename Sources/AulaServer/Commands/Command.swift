@@ -106,7 +106,8 @@ public struct HelpEntry: Sendable {
 public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased())
-        guard !w.isEmpty, w.count <= 24 else { return nil }
+        // One letter is too little to guess from: `e` is one edit from `me`, `x` from `?`.
+        guard w.count > 1, w.count <= 24 else { return nil }
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(w, Array(candidate))

@@ -27,11 +27,16 @@ extension Server {
             noteActivity(.played(kind: room.kind), of: player)
             return
         }
+        // A room's command typed in the lobby says so (the nearest lobby word was no help).
+        if player.room == nil, RoomCommandWords.all.contains(word) {
+            player.send(ErrorEvent(Refusal.roomCommand(word)))
+            return
+        }
         // Suggestions come from the reader's own language only (issue 16).
         let language = player.client?.renderer.language ?? .en
         var words = LobbyCommands.table.words(in: language)
         if let room = player.room { words += room.game.commands.words(in: language) }
-        player.send(ErrorEvent(Refusal.unknownCommand(word, among: words)))
+        player.send(ErrorEvent(Refusal.unknownCommand(word, among: RoomCommandWords.guessable(words))))
     }
 
     /// A game command as activity; a level's `submit` names the level (`/teacher`).

@@ -37,6 +37,27 @@ enum ListingPolicy {
     }
 }
 
+/// The order rooms are listed in (`rooms`, the console's `rooms`): by kind,
+/// then by number — hangman-5 before hangman-20 (as text, "hangman-20" came
+/// first). Ids are `kind-N`; anything else sorts as text after its kind.
+enum RoomOrder {
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let x = split(a), y = split(b)
+        if x.kind != y.kind { return x.kind < y.kind }
+        switch (x.number, y.number) {
+        case let (m?, n?) where m != n: return m < n
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a < b
+        }
+    }
+
+    private static func split(_ id: String) -> (kind: Substring, number: Int?) {
+        guard let dash = id.lastIndex(of: "-") else { return (Substring(id), nil) }
+        return (id[..<dash], Int(id[id.index(after: dash)...]))
+    }
+}
+
 /// The cached listings behind `who` and `rooms`, per group, rebuilt as
 /// `ListingPolicy` says; a page is then rendered from a slice, so answering
 /// costs the same with 30 or 10,000 online. Loop thread only.
@@ -73,7 +94,7 @@ extension Server {
         return sorted
     }
 
-    /// The rooms of a group in id order, from the cache.
+    /// The rooms of a group in `RoomOrder`, from the cache.
     func cachedRooms(in group: GroupRef) -> [Room] {
         let now = loop.now
         let version = RosterChanges.current
@@ -83,7 +104,7 @@ extension Server {
            let cached {
             return cached.items
         }
-        let sorted = rooms.values.filter { $0.host.group == group }.sorted { $0.id < $1.id }
+        let sorted = rooms.values.filter { $0.host.group == group }.sorted { RoomOrder.precedes($0.id, $1.id) }
         listings.rooms[group.key] = Listings.Snapshot(version: version, builtAt: now, items: sorted)
         return sorted
     }

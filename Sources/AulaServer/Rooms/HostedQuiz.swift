@@ -9,8 +9,8 @@ package protocol HostedQuiz: RoomGame {
     /// The deck's title (for the console and the lobby's announcement).
     var deckTitle: String { get }
     /// `quiz start [TEAMS]`: how many play and in how many teams; new teams
-    /// take the friendly `names` (the teacher's language).
-    func hostStart(teams wanted: Int?, names: [String]) throws(Refusal) -> (players: Int, teams: Int)
+    /// take friendly names in the deck's language (not the console's).
+    func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int)
     /// `quiz next`: closes the question (the next one comes).
     func hostNext() throws(Refusal)
     /// `quiz end`: how many questions were asked.

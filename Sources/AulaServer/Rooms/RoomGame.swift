@@ -43,6 +43,10 @@ public protocol RoomGame: AnyObject {
     /// Seconds left on the clock a teacher controls (the question, turn or
     /// level), for `resumed`; nil when there is none.
     var lessonSecondsLeft: Double? { get }
+    /// Whose clock `extend` lengthens when it is one player's (a hangman
+    /// turn), so the others read that player's name, not "you"; nil when the
+    /// clock is everyone's (a quiz question, a race, a level).
+    var extendedPlayer: String? { get }
 }
 
 extension RoomGame {
@@ -55,6 +59,7 @@ extension RoomGame {
     public func skip() -> Bool { false }
     public func extend(by seconds: Double) -> Bool { false }
     public var lessonSecondsLeft: Double? { nil }
+    public var extendedPlayer: String? { nil }
 }
 
 /// The context a game command runs in: who typed it, in which room.

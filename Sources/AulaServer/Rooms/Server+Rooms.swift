@@ -108,5 +108,5 @@ extension Server {
     }
 
     /// All rooms (the admin console sees every group).
-    public var allRooms: [Room] { rooms.values.sorted { $0.id < $1.id } }
+    public var allRooms: [Room] { rooms.values.sorted { RoomOrder.precedes($0.id, $1.id) } }
 }
