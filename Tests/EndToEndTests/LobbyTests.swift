@@ -83,6 +83,27 @@ import AulaTestSupport
         #expect(me?["total"] as? Int == 0)
     }
 
+    /// A play test: in a room, "Goodbye!" was followed by the room's own
+    /// news (`room.left`, the race's lines) and the lobby prompt.
+    @Test(arguments: ["create echo", "create hangman race"])
+    func goodbyeIsTheLastThingAQuittingStudentReads(room: String) throws {
+        let server = try TestServer(content: ["Decks/words/prueba-es.json": HangmanFixture.deck])
+        let client = try TestClient.loggedInJSON(port: server.port, name: "Gus")
+        let other = try TestClient.loggedInJSON(port: server.port, name: "Ida")
+        client.send(room)
+        let id = try #require(client.waitForEvent("room.joined")?["room"] as? String)
+        other.send("join \(id)")
+        _ = try #require(other.waitForEvent("room.joined"))
+        client.send("quit")
+        #expect(client.waitForClose())
+        while client.readLine(timeout: 0.2) != nil {}  // what arrived before the close, into the transcript
+        let events = client.transcript.compactMap { TestClient.json($0)?["ev"] as? String }
+        #expect(events.last == "info", "\(client.transcript)")
+        #expect(client.transcript.last.flatMap { TestClient.json($0)?["text"] as? String } == "Goodbye!")
+        // The others still hear that Gus left.
+        #expect(other.waitForEvent("room.left") { $0["player"] as? String == "Gus" } != nil)
+    }
+
     @Test func quitSaysGoodbyeAndCloses() throws {
         let server = try TestServer()
         let client = try TestClient.loggedIn(port: server.port, name: "Gus")

@@ -175,10 +175,13 @@ extension Server {
     /// `quit` — leave for good (no reconnect grace), after a goodbye.
     func quit(_ player: Player) {
         guard let client = player.client else { return }
-        player.send(InfoEvent("bye"))
         client.stage = .closing
-        forget(player)
+        // Out of the room and the list first, with nothing more sent to the
+        // player (a play test: room.left and the lobby prompt followed
+        // "Goodbye!"), so the goodbye is the last line they read.
         player.client = nil
+        forget(player)
+        client.send(InfoEvent("bye"))
         client.connection.close()
     }
 }
