@@ -39,6 +39,8 @@ import AulaTestSupport
         // Her state is read out in Spanish words (reader mode), without colour codes.
         #expect(back.waitFor("hueco") != nil, "\(back.transcript)")
         #expect(!back.transcript.contains("\u{1B}["), "\(back.transcript)")
+        // Back in her room: not the lobby's hint to look for a game (a play test).
+        #expect(!back.transcript.contains { $0.contains("\"rooms\"") || $0.contains("\"salas\"") }, "\(back.transcript)")
     }
 
     @Test func whatTheNewConnectionChoseBeforeLoggingInWins() throws {

@@ -32,6 +32,14 @@ public struct WelcomeEvent: Event {
     public let player: String
     public let group: String
     public let returning: Bool
+    /// Back in the room they were in: the lobby's hint ("rooms" to find a game) does not fit.
+    public var backInRoom = false
+    public init(player: String, group: String, returning: Bool, backInRoom: Bool = false) {
+        self.player = player
+        self.group = group
+        self.returning = returning
+        self.backInRoom = backInRoom
+    }
     public var name: String { "welcome" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
         [("name", .string(player)), ("group", .string(group))]
@@ -40,7 +48,7 @@ public struct WelcomeEvent: Event {
         let who = t.paint(.name, player)
         var lines = [t.say(returning ? "welcome.back" : "welcome.text", who)]
         if group != Server.openGroup { lines.append(t.say("welcome.group", group)) }
-        lines.append(t.say("welcome.hint"))
+        if !backInRoom { lines.append(t.say("welcome.hint")) }
         return lines
     }
 }

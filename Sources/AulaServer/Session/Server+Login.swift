@@ -296,7 +296,8 @@ extension Server {
         player.applyPasteAllowance()
         client.player = player
         client.stage = .playing
-        client.send(WelcomeEvent(player: player.name, group: player.group.name, returning: true))
+        client.send(WelcomeEvent(player: player.name, group: player.group.name, returning: true,
+                                 backInRoom: player.room != nil))
         if let room = player.room {
             room.broadcast(InfoEvent("room.reconnected", player.name), except: player)
             client.send(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
