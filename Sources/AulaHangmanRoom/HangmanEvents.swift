@@ -157,11 +157,14 @@ public struct HangmanStateEvent: SelfWritingEvent {
     private func turnLine(_ t: TextContext) -> String {
         if view.race { return t.paint(.good, t.say("hangman.race.go", String(view.turnSecondsLeft ?? 0))) }
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
-        if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn")) }
+        // The turn's clock as it stands now, for everyone (a play test: the
+        // README promised it, and only JSON's turn_seconds_left had it).
+        let clock = view.turnSecondsLeft.map { " " + t.say(t.reader ? "hangman.reader.turn_seconds" : "hangman.state.turn_seconds", String($0)) } ?? ""
+        if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn") + clock) }
         if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-            return t.say("hangman.state.turn", turn) + " " + t.say("hangman.state.watching")
+            return t.say("hangman.state.turn", turn) + clock + " " + t.say("hangman.state.watching")
         }
-        return t.say("hangman.state.turn", turn)
+        return t.say("hangman.state.turn", turn) + clock
     }
 
     private func trimmedRight(_ s: String) -> String {

@@ -126,6 +126,22 @@ import AulaContent
         #expect(spanish.contains("Ana tiene 5 de 6 vidas."))
     }
 
+    /// A play test: the README promised everyone sees the turn's seconds left,
+    /// and only JSON had them. Text and reader mode say them with the turn now.
+    @Test func theTurnLineSaysTheTurnsSecondsLeft() throws {
+        let r = try round("gato", players: ["Ana", "Ben"])
+        var view = HangmanView(round: r, hintShown: false)
+        view.turnSecondsLeft = 27
+        let turn = try #require(view.turn)
+        let other = turn == "Ana" ? "Ben" : "Ana"
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: turn)).contains("Your turn: type a letter, or solve WORD. (27 s left)"))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains("Waiting for \(turn) to play. (27 s left)"))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), reader: true).contains("Waiting for \(turn) to play. 27 seconds left."))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), language: .es).contains("Esperando a que juegue \(turn). (quedan 27 s)"))
+        view.turnSecondsLeft = nil  // no clock running (a teacher's pause): nothing said
+        #expect(!render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains(" s left)"))
+    }
+
     @Test func guessAndRoundEndJSONShapes() {
         let guess = HangmanGuessEvent(room: "hangman-2", player: "Ana", guess: "a", hit: true, revealed: 2,
                                       phrase: Phrase("hangman.hit", ["Ana", "a", "2"]))

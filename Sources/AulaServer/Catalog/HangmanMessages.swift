@@ -147,6 +147,8 @@ extension CatalogParts {
 
             // Session 8 (play test): a race's last lines have no clock.
             "hangman.race.header.final": "Race — final standings:",
+            "hangman.state.turn_seconds": "({0} s left)",
+            "hangman.reader.turn_seconds": "{0} seconds left.",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -285,6 +287,8 @@ extension CatalogParts {
             "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
 
             // Sesión 8 (prueba en clase): las últimas líneas de una carrera, sin reloj.
+            "hangman.state.turn_seconds": "(quedan {0} s)",
+            "hangman.reader.turn_seconds": "Quedan {0} segundos.",
             "hangman.race.header.final": "Carrera — clasificación final:",
         ]
     )
