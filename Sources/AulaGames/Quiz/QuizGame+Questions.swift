@@ -224,8 +224,13 @@ extension QuizGame {
     }
 
     /// Closes the open question when it is done, or always when `reason` is given.
+    /// Never on its own while a teacher has paused it: a player who leaves a
+    /// paused question that everyone else has answered closed it, and the
+    /// next question opened with its clock running (the pause undone); it
+    /// now closes at the resume, on the room's next tick.
     mutating func closeIfDone(now: Double, reason forced: QuizCloseReason?) -> [QuizEvent] {
         guard case .asking(let p) = phase else { return [] }
+        if forced == nil, rounds[p].clock.isPaused { return [] }
         let present = presentPlayers
         let allAnswered = present.allSatisfy { rounds[p].answers[$0] != nil }
         let done = present.allSatisfy { player in

@@ -27,6 +27,24 @@ import AulaTestSupport
         #expect(game.standardSecondsLeft(now: 510) == 5)
     }
 
+    /// Found while fixing a play test: Bo leaving a paused question that Ana
+    /// had answered closed it, and the room moved on with the pause undone.
+    @Test func aPlayerLeavingAPausedQuestionDoesNotCloseIt() throws {
+        var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana", "Bo"])
+        _ = try game.answer("2", from: "Ana", now: 3)
+        _ = game.pause(now: 5)
+        let left = game.leave("Bo", now: 6)
+        #expect(left == [.left(player: "Bo")])
+        #expect(game.isPaused)
+        #expect(game.tick(now: 50).isEmpty)
+        _ = game.resume(now: 60)
+        // Everyone present has answered: it closes at the first tick after the resume.
+        let at = try #require(game.closesAt)
+        #expect(at <= 60)
+        let closed = game.tick(now: 60)
+        #expect(closed.contains { if case .questionClosed(_, reason: .allAnswered) = $0 { return true } else { return false } }, "\(closed)")
+    }
+
     @Test func accommodatedClocksArePausedToo() throws {
         var game = try QuizFixtures.started(QuizFixtures.graded, players: ["Ana", "Bo"])
         _ = game.setTimeMultiplier(.factor(2), for: "Bo")
