@@ -73,6 +73,29 @@ import AulaTestSupport
         #expect(ben.waitForEvent("quiz.question")?["index"] as? Int == 2)
     }
 
+    /// A paused question everyone else has answered stays open when a player
+    /// leaves; it closes once the teacher resumes (it had closed at once and the
+    /// next question opened with its clock running).
+    @Test func aPlayerLeavingAPausedQuestionLeavesThePauseInPlace() throws {
+        let server = try Self.server(virtualClock: true)
+        let admin = try server.admin()
+        let (room, clients) = try QuizSupport.room(server, deck: "short", names: ["Ana", "Ben", "Cy"])
+        let ana = clients[0], ben = clients[1], cy = clients[2]
+        ana.send("teams auto 2")
+        ana.send("start")
+        for client in clients { #expect(client.waitForEvent("quiz.question")?["index"] as? Int == 1) }
+        ana.send("1")
+        ben.send("1")
+        #expect(admin.text("pause \(room)").contains("Paused: \(room)"))
+        #expect(ana.waitForEvent("paused")?["room"] as? String == room)
+        cy.send("leave")
+        #expect(cy.waitForEvent("room.left") != nil)
+        try server.advance(by: 1)
+        #expect(ana.waitForEvent("quiz.tally", timeout: 0.3) == nil)
+        #expect(admin.text("resume \(room)").contains("Resumed: \(room)"))
+        #expect(ana.waitForEvent("quiz.tally")?["index"] as? Int == 1)
+    }
+
     @Test func aHangmanHostCannotStartOrSetDuringATeachersPause() throws {
         let server = try Self.server(virtualClock: true)
         let admin = try server.admin()
