@@ -56,7 +56,7 @@ final class ClassChallenge {
     /// ignored `pause all`/`extend all`: "4:33 left" over rows saying 5:39).
     private var sharedLeft: Double
     private var sharedAt: Double
-    private var sharedPaused = false
+    private(set) var sharedPaused = false
 
     init(level: Level, seconds: Double, teacher: String, group: GroupRef, sessionID: Int64?,
          startedAt: Double, startedOnLoop: Double, hub: LevelRooms) {

@@ -82,8 +82,10 @@ public struct LevelTimerEvent: Event {
     public var name: String { "timer" }
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("room", .string(room)), ("seconds_left", secondsLeft.map { .int(Int($0.rounded(.up))) } ?? .null),
-         ("time_limit", limit.map { .int(Int($0.rounded())) } ?? .null)]
+        let fields: [(String, JSON)] = [("room", .string(room)), ("seconds_left", secondsLeft.map { .int(Int($0.rounded(.up))) } ?? .null),
+                                        ("time_limit", limit.map { .int(Int($0.rounded())) } ?? .null)]
+        // docs/protocol.md promised `paused: true` while a teacher holds the clock; only the text said so.
+        return paused ? fields + [("paused", .bool(true))] : fields
     }
 
     public func text(_ t: TextContext) -> [String] {

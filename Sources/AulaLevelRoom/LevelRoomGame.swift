@@ -154,6 +154,11 @@ public final class LevelRoomGame: RoomGame {
         room.host.send(InfoEvent("level.opened.hint"))
         announceRestored(to: room.host)
         clock.start()
+        // A latecomer while the teacher has paused the whole challenge: their
+        // clock waits with everyone's until `resume all` (it ran at once).
+        if challenge?.sharedPaused == true, clock.pause() {
+            room.broadcast(PausedEvent(room: room.id))
+        }
     }
 
     /// The shown layout before any step.

@@ -61,6 +61,33 @@ import AulaGames
         #expect(anaLine.contains(",challenge,") && anaLine.contains(",\(points),solved,"), "\(anaLine)")
     }
 
+    /// A student who logs in while the teacher has paused the whole class
+    /// joins paused, and runs with everyone after `resume all` (the clock ran at once).
+    @Test func aLatecomerDuringPauseAllJoinsPaused() throws {
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
+                                    content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
+        _ = try #require(ana.waitForEvent("level.opened"))
+        try server.advance(by: 10)
+        #expect(admin.text("pause all").contains("level-"))
+
+        let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
+        let opened = try #require(dan.waitForEvent("level.opened"))
+        #expect(opened["challenge"] as? Bool == true)
+        #expect(dan.waitForEvent("paused") != nil, "\(dan.transcript)")
+        try server.advance(by: 60)
+        dan.send("time")
+        let held = try #require(dan.waitForEvent("timer"))
+        #expect(held["paused"] as? Bool == true, "\(held)")
+        let left = try #require(held["seconds_left"] as? Int)
+        #expect(left >= 105 && left <= 110, "\(held)")  // 120 - 10, not 60 s less
+        #expect(admin.text("resume all").contains("level-"))
+        #expect(dan.waitForEvent("resumed") != nil)
+        #expect(admin.text("challenge stop").contains("Challenge stopped"))
+    }
+
     @Test func theSharedClockFollowsPauseAndExtend() throws {
         let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
                                     content: LevelTestContent.standard())
