@@ -89,7 +89,10 @@ public struct LevelTimerEvent: Event {
     }
 
     public func text(_ t: TextContext) -> [String] {
-        guard let left = secondsLeft, let limit, limit > 0 else { return [t.say("level.time.untimed")] }
+        guard let left = secondsLeft, var limit, limit > 0 else { return [t.say("level.time.untimed")] }
+        // After a teacher's `extend` more may be left than the level's limit:
+        // "163 seconds left of 163", never "of 120" (a re-play of the fixes).
+        limit = max(limit, left)
         let seconds = Int(left.rounded(.up))
         switch occasion {
         case .announcement:

@@ -131,7 +131,10 @@ public final class LevelRoomGame: RoomGame {
             full = base
         }
         guard let full, let challenge else { return full }
-        return max(1, full - max(0, challenge.seconds - challenge.secondsLeft(now: now)))
+        // What the shared clock has used up — negative after `extend all`, whose
+        // seconds a latecomer gets too (clamped at 0, a latecomer got the level's
+        // whole time instead of the 5:47 they were told: a play test).
+        return max(1, full - (challenge.seconds - challenge.secondsLeft(now: now)))
     }
 
     private func open() {

@@ -110,6 +110,11 @@ import AulaGames
                 .text(context()) == ["Ten seconds left!"])
         #expect(LevelTimerEvent(room: "r", secondsLeft: nil, limit: nil, occasion: .asked, paused: false)
                 .fields(context()).map(\.1) == [.string("r"), .null, .null])
+        // Extended past the level's limit: never "163 of 120", and the bar is full.
+        let extended = LevelTimerEvent(room: "r", secondsLeft: 163, limit: 120, occasion: .asked, paused: true)
+        #expect(extended.text(context(reader: true)).first?.hasPrefix("163 seconds left of 163.") == true)
+        #expect(extended.text(context()).first?.hasPrefix("[####################] 163 seconds left") == true)
+        #expect(extended.fields(context()).last?.0 == "paused")
     }
 
     @Test func hintsAreRewrittenInTheChosenSpelling() {

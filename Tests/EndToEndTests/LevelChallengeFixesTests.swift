@@ -88,6 +88,27 @@ import AulaGames
         #expect(admin.text("challenge stop").contains("Challenge stopped"))
     }
 
+    /// A re-play of the fixes: after `extend all 60` a latecomer was told
+    /// "5:47 left on the shared clock" and got the level's 5:00.
+    @Test func aLatecomerAfterExtendAllGetsTheSharedClocksTime() throws {
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
+                                    content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
+        _ = try #require(ana.waitForEvent("level.opened"))
+        try server.advance(by: 10)
+        #expect(admin.text("extend all 60").contains("level-"))
+        let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
+        let opened = try #require(dan.waitForEvent("level.opened"))
+        // 120 - 10 + 60 = 170 s, as on the shared clock and Ana's.
+        #expect(opened["time_limit"] as? Int == 170, "\(opened)")
+        // The teacher's rows agree: both students on 2:50.
+        let rows = Self.status(admin).filter { $0.contains("level-") }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.contains(" 2:50 ") }, "\(rows)")
+        #expect(admin.text("challenge stop").contains("Challenge stopped"))
+    }
+
     @Test func theSharedClockFollowsPauseAndExtend() throws {
         let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
                                     content: LevelTestContent.standard())
