@@ -54,7 +54,7 @@ extension AdminCall {
                 info("admin.quiz.next", room.id, style: .good)
             } else {
                 let asked = try quiz.hostEnd()
-                info("admin.quiz.ended", room.id, String(asked), style: .good)
+                info(asked == 1 ? "admin.quiz.ended_one" : "admin.quiz.ended", room.id, String(asked), style: .good)
             }
             done()
         } catch {
@@ -83,7 +83,8 @@ extension AdminCall {
                 player.send(InfoEvent("quiz.hosted.announce", room.id, quiz.deckTitle, style: .good))
             }
             follow(room)
-            info("admin.quiz.hosted", room.id, quiz.deckTitle, group.name, String(lobby.count), style: .good)
+            info(lobby.count == 1 ? "admin.quiz.hosted_one" : "admin.quiz.hosted", room.id, quiz.deckTitle, group.name,
+                 String(lobby.count), style: .good)
             done()
         }
     }

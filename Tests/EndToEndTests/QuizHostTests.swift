@@ -36,6 +36,24 @@ import AulaTestSupport
         text.range(of: #"quiz-[0-9]+"#, options: .regularExpression).map { String(text[$0]) }
     }
 
+    /// Found re-playing the play test's fixes: "1 students in the lobby were
+    /// told…" and "ended after 1 questions".
+    @Test func oneStudentAndOneQuestionAreSaidInTheSingular() throws {
+        let server = try Self.server()
+        let admin = try server.admin()
+        let code = try #require(joinCode(in: admin.run("class open 3B")))
+        let ana = try TestClient.loggedInClass(port: server.port, name: "Ana", code: code)
+        let hosted = admin.text("quiz host capitals").replacingOccurrences(of: "\n  ", with: " ")
+        #expect(hosted.contains("the 1 student in the lobby was told to type join"), "\(hosted)")
+        let room = try #require(Self.roomID(hosted))
+        ana.send("join \(room)")
+        #expect(ana.waitForEvent("room.joined") != nil)
+        #expect(admin.text("quiz start").contains(room))
+        #expect(ana.waitForEvent("quiz.question") != nil)
+        let ended = admin.text("quiz end").replacingOccurrences(of: "\n  ", with: " ")
+        #expect(ended.contains("\(room) ended after 1 question:"), "\(ended)")
+    }
+
     @Test func theTeacherHostsStartsMovesOnAndEndsAndTheQuizIsSaved() throws {
         let server = try Self.server()
         let admin = try server.admin()
@@ -145,7 +163,8 @@ import AulaTestSupport
 
         let hosted = first.text("cuestionario abrir capitals")
         let room = try #require(Self.roomID(hosted), "\(hosted)")
-        #expect(hosted.contains("escriban entrar \(room)"), "\(hosted)")
+        // One student in the lobby (Ana): said in the singular.
+        #expect(hosted.replacingOccurrences(of: "\n  ", with: " ").contains("escriba entrar \(room)"), "\(hosted)")
         #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains(room) == true } != nil)
         ana.send("join \(room)")
         #expect(ana.waitForEvent("room.joined") != nil)

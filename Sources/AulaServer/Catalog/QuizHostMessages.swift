@@ -15,6 +15,9 @@ extension CatalogParts {
             "error.quiz_room_needed": "You host several quizzes ({0}): name one, e.g. quiz next {1}.",
             // Played by hand after issue 18 (the play branch): the end of a teacher-run quiz.
             "quiz.again.teacher": "Your teacher can start this quiz again from the console.",
+            // Session 8: one, not "1 questions" / "1 students" (found re-playing the fixes).
+            "admin.quiz.hosted_one": "{0} is open ({1}) for the group {2}; the 1 student in the lobby was told to type join {0}. Then type quiz start. Its questions and tallies are shown here.",
+            "admin.quiz.ended_one": "{0} ended after 1 question: the results go to the room and are saved.",
         ],
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
@@ -23,6 +26,8 @@ extension CatalogParts {
             "admin.quiz.started": "{0} ha empezado: {1} participantes, {2} equipos.",
             "admin.quiz.next": "{0}: se pasa a lo siguiente.",
             "admin.quiz.ended": "{0} ha terminado tras {1} preguntas: los resultados llegan a la sala y se guardan.",
+            "admin.quiz.ended_one": "{0} ha terminado tras 1 pregunta: los resultados llegan a la sala y se guardan.",
+            "admin.quiz.hosted_one": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a la persona de la entrada que escriba entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.taken_over": "Desde ahora diriges {0}.",
             "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
             "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para una sala que dirige alguien del alumnado usa saltar {0}.",
