@@ -98,10 +98,10 @@ final class ClassChallenge {
     }
 
     /// Ends it now: rooms still playing run out of time, then the leaderboard.
-    func finish() {
+    func finish(byTeacher: Bool = false) {
         guard !ended else { return }
         ended = true
-        for entry in entries where !entry.finished { entry.game?.challengeEnded() }
+        for entry in entries where !entry.finished { entry.game?.challengeEnded(byTeacher: byTeacher) }
         let rows = standings()
         if hub?.challenge === self { hub?.challenge = nil }
         guard let server = hub?.host else { return }

@@ -173,7 +173,8 @@ public struct LevelResultEvent: Event {
     public func text(_ t: TextContext) -> [String] {
         switch (kind, solved) {
         case (.timeUp, _):
-            return [t.paint(.bad, t.say("level.result.time_up"))]
+            let stopped = reasonPhrase?.key == "level.end.challenge_stopped"
+            return [t.paint(.bad, t.say(stopped ? "level.result.challenge_stopped" : "level.result.time_up"))]
         case (.submit, true):
             let starText = t.reader ? t.say("level.result.stars_reader", String(stars))
                                     : String(repeating: "★", count: stars) + String(repeating: "☆", count: max(0, 3 - stars))

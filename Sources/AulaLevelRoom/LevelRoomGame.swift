@@ -26,6 +26,8 @@ public final class LevelRoomGame: RoomGame {
     let inChallenge: Bool
 
     var phase: Phase = .checking
+    /// The teacher's `challenge stop` ended this level (not its clock).
+    var stoppedByTeacher = false
     var editor: CodeEditor
     var editorOpen = false
     /// The editor's complaints said in this burst of lines (each once).
@@ -176,7 +178,7 @@ public final class LevelRoomGame: RoomGame {
         phase = .timeUp
         room.broadcast(LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
                                         seedsTotal: level.judgedLayoutCount, points: 0, stars: 0,
-                                        reason: "time_up", reasonPhrase: Phrase("level.end.time_up"),
+                                        reason: "time_up", reasonPhrase: Phrase(stoppedByTeacher ? "level.end.challenge_stopped" : "level.end.time_up"),
                                         statements: 0, steps: 0, par: level.parStatements))
         if !inChallenge {
             // The real best (from the database when the room opened), not this round's 0.
@@ -189,8 +191,12 @@ public final class LevelRoomGame: RoomGame {
     }
 
     /// The challenge ended before this room did: time is up here too.
-    func challengeEnded() {
+    /// The challenge ended with this level unsolved: by its clock, or by the
+    /// teacher's `challenge stop` — then the student reads that, not "Time is
+    /// up!" (found re-playing the fixes). JSON's `reason` stays `time_up`.
+    func challengeEnded(byTeacher: Bool = false) {
         guard phase == .playing else { return }
+        stoppedByTeacher = byTeacher
         clock?.runOut()
     }
 

@@ -98,7 +98,7 @@ public final class LevelRooms: ClassChallenges {
 
     public func stopChallenge() -> Result<Void, Refusal> {
         guard let challenge, !challenge.ended else { return .failure(Refusal(code: "no_challenge")) }
-        challenge.finish()
+        challenge.finish(byTeacher: true)
         return .success(())
     }
 

@@ -109,6 +109,24 @@ import AulaGames
         #expect(admin.text("challenge stop").contains("Challenge stopped"))
     }
 
+    /// Found re-playing the fixes: after the teacher's `challenge stop` an
+    /// unsolved student read "Time is up!". The JSON reason stays `time_up`.
+    @Test func aStoppedChallengeSaysTheTeacherEndedIt() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedIn(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        _ = try #require(ana.waitForEvent("level.opened"))
+        _ = try #require(ben.waitFor("to solve it"))  // Ben's level is open and its clock runs
+        #expect(admin.text("challenge stop").contains("Challenge stopped"))
+        let result = try #require(ana.waitForEvent("level.result"))
+        #expect(result["reason"] as? String == "time_up")
+        #expect(result["message"] as? String == "Your teacher ended the challenge.", "\(result)")
+        #expect(ben.waitFor("Your teacher ended the challenge before this level was solved") != nil, "\(ben.transcript)")
+        #expect(!ben.transcript.contains { $0.contains("Time is up") })
+    }
+
     @Test func theSharedClockFollowsPauseAndExtend() throws {
         let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
                                     content: LevelTestContent.standard())

@@ -16,7 +16,7 @@ public enum LevelPhrases {
                               "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked",
                               "nothing_to_use", "enemy_strike", "set", "condition_true", "condition_false",
                               "repeat_round", "repeat_none", "division_by_zero"]
-    public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up", "too_slow"]
+    public static let end = ["solved", "no_health", "program_ended", "too_many_steps", "division_by_zero", "time_up", "too_slow", "challenge_stopped"]
     public static let legend = ["wall", "floor", "water", "goal", "door", "iron", "key", "enemy", "ada", "maybe"]
     public static let reader = ["ada.north", "ada.east", "ada.south", "ada.west", "on_goal", "on_key", "health", "size",
                                 "enemy", "iron", "key", "goal", "door", "water", "maybe"]

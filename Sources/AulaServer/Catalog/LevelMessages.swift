@@ -78,6 +78,7 @@ extension CatalogParts {
             "level.end.too_many_steps": "Too many steps ({0}) — is there an endless loop?",
             "level.end.division_by_zero": "The program stopped: division by zero at line {0}.",
             "level.end.time_up": "Time is up.",
+            "level.end.challenge_stopped": "Your teacher ended the challenge.",
             // Legend.
             "level.legend.wall": "wall",
             "level.legend.floor": "floor",
@@ -258,6 +259,7 @@ extension CatalogParts {
             "level.end.too_many_steps": "Demasiados pasos ({0}): ¿hay un bucle infinito?",
             "level.end.division_by_zero": "El programa se detuvo: división entre cero en la línea {0}.",
             "level.end.time_up": "Se acabó el tiempo.",
+            "level.end.challenge_stopped": "Tu docente ha terminado el reto.",
             "level.legend.wall": "pared",
             "level.legend.floor": "suelo",
             "level.legend.water": "agua (quita salud)",

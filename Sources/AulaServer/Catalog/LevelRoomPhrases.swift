@@ -28,7 +28,7 @@ public enum LevelRoomPhrases {
         "level.trace.step_reader",
         "level.trace.skipped",
         "level.stepping.started",
-        "level.result.time_up",
+        "level.result.time_up", "level.result.challenge_stopped",
         "level.result.solved",
         "level.result.stars",
         "level.result.stars_reader",
