@@ -34,6 +34,8 @@ extension AdminCall {
         }
         say(TextBlockEvent { t in
             var lines = [t.paint(.title, t.say("admin.rooms.title", String(rooms.count)))]
+            // Not a bare "Rooms (0):" (found re-playing the fixes).
+            if rooms.isEmpty { lines.append("  " + t.say("admin.rooms.none")) }
             for r in rooms {
                 lines.append("  " + t.paint(.code, r.id) + " (" + r.group + ") — " + t.say(r.about) + " — "
                              + t.say(r.playing ? "admin.rooms.playing" : "admin.rooms.waiting"))

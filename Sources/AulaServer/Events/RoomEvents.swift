@@ -16,7 +16,8 @@ public struct RoomJoinedEvent: Event {
          ("players", .array(players.map { .string($0) })), ("spectator", .bool(spectator))]
     }
     public func text(_ t: TextContext) -> [String] {
-        let key = spectator ? "room.joined_watching" : "room.joined"
+        // A level room has one coder and no next round: its watchers just watch.
+        let key = !spectator ? "room.joined" : (kind == "level" ? "room.joined_watching_level" : "room.joined_watching")
         return [t.say(key, t.paint(.name, player), room), t.say("room.players", players.joined(separator: ", "))]
     }
 }
