@@ -223,6 +223,22 @@ public final class LevelRoomGame: RoomGame {
     /// A teacher paused the clock: the coder's play commands are refused with `paused`.
     var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
 
+    /// A line of program typed outside the editor (`walk();`) gets how to put
+    /// it in, not just "Unknown command" (found re-playing the fixes). Only
+    /// the coder's, and only what looks like code: `;` or a brace at the end,
+    /// or a call's parentheses.
+    public func bareInput(_ line: String, from player: Player) -> Bool {
+        guard let room, room.isHost(player), Self.looksLikeCode(line) else { return false }
+        player.refuse(Refusal(code: "code_outside_editor", args: [line.trimmingCharacters(in: .whitespaces)]))
+        return true
+    }
+
+    static func looksLikeCode(_ line: String) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard let last = text.last else { return false }
+        return last == ";" || last == "{" || last == "}" || (text.contains("(") && last == ")")
+    }
+
     // MARK: Members
 
     /// Refused before the join is announced (play test, session 8: 60 `join`s

@@ -14,6 +14,23 @@ import AulaTestSupport
         #expect(rooms.contains("No rooms are open."), "\(rooms)")
     }
 
+    /// `walk();` typed outside the editor said only "Unknown command".
+    @Test func aLineOfProgramOutsideTheEditorSaysHowToPutItIn() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        for line in ["walk();", "repeat (3) {", "turnLeft()"] {
+            ana.send(line)
+            let error = try #require(ana.waitForEvent("error"))
+            #expect(error["code"] as? String == "code_outside_editor", "\(line): \(error)")
+            #expect((error["message"] as? String)?.contains("type code to open the editor") == true)
+        }
+        // Not code: still the unknown command (with its suggestion).
+        ana.send("wlak")
+        #expect(ana.waitForEvent("error")?["code"] as? String == "unknown_command")
+    }
+
     @Test func aLevelRoomsWatcherJustWatches() {
         var renderer = Renderer()
         renderer.color = false

@@ -130,7 +130,7 @@ public enum LevelRoomPhrases {
         "error.note_locked",
         "error.not_your_level",
         "error.spelling_not_offered",
-        "error.watchers_off",
+        "error.watchers_off", "error.code_outside_editor",
         "error.level_not_saved",
         "error.bad_minutes",
         "error.challenge_running",
