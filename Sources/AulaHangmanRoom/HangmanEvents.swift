@@ -265,10 +265,13 @@ public struct HangmanRoundEndEvent: Event {
     public let completedBy: String?
     public let round: [Line]
     public let leaderboard: [Line]
+    /// `everyone_benched` with players out of lives too (HangmanResult).
+    public let someOutOfLives: Bool
 
     public init(room: String, result: HangmanResult, totals: [(name: String, points: Int)]) {
         self.room = room
         outcome = result.outcome
+        someOutOfLives = result.someOutOfLives
         word = result.word
         completedBy = result.completedBy
         // Most points first (the result's scores are sorted so).
@@ -304,7 +307,8 @@ public struct HangmanRoundEndEvent: Event {
         switch outcome {
         case .solved: summary = t.say("hangman.round_over.solved", t.paint(.title, word), completedBy ?? "")
         case .noLives: summary = t.say("hangman.round_over.lost", t.paint(.title, word))
-        case .everyoneBenched: summary = t.say("hangman.round_over.everyone_benched", t.paint(.title, word))
+        case .everyoneBenched:
+            summary = t.say(someOutOfLives ? "hangman.round_over.benched_or_out" : "hangman.round_over.everyone_benched", t.paint(.title, word))
         case .skipped: summary = t.say("hangman.round_over.skipped", t.paint(.title, word))
         case .timeUp: summary = t.say("hangman.round_over.time_up", t.paint(.title, word))
         }

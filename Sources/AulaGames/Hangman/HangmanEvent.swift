@@ -31,6 +31,10 @@ public struct HangmanResult: Equatable, Sendable {
     public let hint: String
     public let completedBy: String?
     public let scores: [HangmanScore]
+    /// With `everyone_benched`: some players ran out of lives too, so the end
+    /// is told as "benched or out of lives", not "everyone was benched" (a
+    /// re-play: one of three was benched, the other two had lost their lives).
+    public var someOutOfLives = false
 
     public init(outcome: HangmanOutcome, word: String, hint: String, completedBy: String?, scores: [HangmanScore]) {
         self.outcome = outcome

@@ -14,7 +14,7 @@ public enum HangmanPhrases {
         "hangman.spectator", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
         "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
-        "hangman.round_over.everyone_benched", "hangman.round_over.time_up",
+        "hangman.round_over.everyone_benched", "hangman.round_over.time_up", "hangman.round_over.benched_or_out",
     ]
 
     /// Keys for drawing the state in text and reader mode (used by the renderers).
@@ -74,7 +74,9 @@ extension HangmanEvent {
             switch result.outcome {
             case .solved: return Phrase("hangman.round_over.solved", arguments: [.text(result.word), .text(result.completedBy ?? "")])
             case .noLives: return Phrase("hangman.round_over.lost", arguments: [.text(result.word)])
-            case .everyoneBenched: return Phrase("hangman.round_over.everyone_benched", arguments: [.text(result.word)])
+            case .everyoneBenched:
+                return Phrase(result.someOutOfLives ? "hangman.round_over.benched_or_out" : "hangman.round_over.everyone_benched",
+                              arguments: [.text(result.word)])
             case .skipped: return Phrase("hangman.round_over.skipped", arguments: [.text(result.word)])
             case .timeUp: return Phrase("hangman.round_over.time_up", arguments: [.text(result.word)])
             }

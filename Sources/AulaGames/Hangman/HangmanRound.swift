@@ -133,7 +133,11 @@ public struct HangmanRound: Equatable, Sendable {
 
     /// The round's result once it is over.
     public var result: HangmanResult? {
-        outcome.map { HangmanResult(outcome: $0, word: word.word, hint: word.hint, completedBy: completedBy, scores: scores) }
+        outcome.map { outcome in
+            var result = HangmanResult(outcome: outcome, word: word.word, hint: word.hint, completedBy: completedBy, scores: scores)
+            result.someOutOfLives = outcome == .everyoneBenched && players.contains { $0.status == .out }
+            return result
+        }
     }
 
     // MARK: - Playing

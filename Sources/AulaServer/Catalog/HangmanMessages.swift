@@ -127,6 +127,7 @@ extension CatalogParts {
             "content.words.hint_reveals_word": "The hint contains the word \"{0}\"; the word was left out.",
             // Issue 15: turn clock, bell, outcomes
             "hangman.round_over.everyone_benched": "Round over: everyone was benched for missing their turns. The word was {0}.",
+            "hangman.round_over.benched_or_out": "Round over: nobody is left to play — some were benched for missing their turns, the others are out of lives. The word was {0}.",
             "hangman.round_over.time_up": "Round over: time is up. The word was {0}.",
             "hangman.turn_warning": "{0} seconds, {1}!",
             "hangman.turn_warning.you": "{0} seconds left — your turn!",
@@ -268,6 +269,7 @@ extension CatalogParts {
             "content.words.hint_reveals_word": "La pista contiene la palabra «{0}»; se ha dejado fuera.",
             // Issue 15: reloj de turno, timbre, finales
             "hangman.round_over.everyone_benched": "Fin de la ronda: todo el mundo quedó en el banquillo por no jugar su turno. La palabra era {0}.",
+            "hangman.round_over.benched_or_out": "Fin de la ronda: no queda nadie para jugar; hay quien quedó en el banquillo por no jugar su turno y quien se quedó sin vidas. La palabra era {0}.",
             "hangman.round_over.time_up": "Fin de la ronda: se acabó el tiempo. La palabra era {0}.",
             "hangman.turn_warning": "¡{0} segundos, {1}!",
             "hangman.turn_warning.you": "Quedan {0} segundos: ¡es tu turno!",

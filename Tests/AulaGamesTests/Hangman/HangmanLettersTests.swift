@@ -159,6 +159,37 @@ import AulaTestSupport
         // Benched with every life left: not "nobody has lives" (SPEC §12).
         #expect(round.outcome == .everyoneBenched)
         if case .roundOver = events.last {} else { Issue.record("round should be over: \(events)") }
+        #expect(round.result?.someOutOfLives == false)
+        if case .roundOver(let result) = events.last {
+            #expect(HangmanEvent.roundOver(result).phrase.key == "hangman.round_over.everyone_benched")
+        }
+    }
+
+    /// A re-play: Cal benched, then Ana lost her last life: "everyone was
+    /// benched" was wrong for Ana. The outcome stays `everyone_benched`
+    /// (someone still had lives); the words say both.
+    @Test func oneBenchedAndTheOthersOutOfLivesIsToldAsBoth() {
+        var round = startRound("gato", players: ["ana", "cal"], first: "cal")
+        var last: [HangmanEvent] = []
+        var misses = ["b", "c", "d", "e", "f", "h", "i", "j", "k"][...]
+        while round.outcome == nil, let turn = round.turn {
+            if turn == "cal" {
+                last = round.play(.timeout("cal"))
+            } else if let miss = misses.popFirst() {
+                last = round.play(.guess("ana", miss))
+            } else {
+                break
+            }
+        }
+        #expect(round.player(named: "cal")?.status == .spectator)
+        #expect(round.player(named: "ana")?.status == .out)
+        #expect(round.outcome == .everyoneBenched)
+        #expect(round.result?.someOutOfLives == true)
+        guard case .roundOver(let result) = last.last else {
+            Issue.record("round should be over: \(last)")
+            return
+        }
+        #expect(HangmanEvent.roundOver(result).phrase.key == "hangman.round_over.benched_or_out")
     }
 }
 
