@@ -41,6 +41,9 @@ final class LevelClock {
     }
 
     var isTimed: Bool { limit != nil }
+    /// The whole time with a teacher's extensions: what "N seconds left of T"
+    /// counts against (a sweep: "233 left of 233" after extend all 60, not 240).
+    var total: Double? { limit.map { $0 + clock.extra } }
     var isPaused: Bool { clock.isPaused }
 
     /// Seconds left (nil when untimed; 0 once run out).

@@ -222,7 +222,7 @@ extension LevelRoomGame {
             player.send(InfoEvent("level.time.over"))
             return
         }
-        player.send(LevelTimerEvent(room: roomID, secondsLeft: clock.secondsLeft, limit: clock.limit,
+        player.send(LevelTimerEvent(room: roomID, secondsLeft: clock.secondsLeft, limit: clock.total,
                                     occasion: .asked, paused: clock.isPaused))
     }
 

@@ -146,7 +146,7 @@ public final class LevelRoomGame: RoomGame {
         let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host, now: server.loop.now))
         clock.onAnnounce = { [weak self] seconds in
             guard let self, let room = self.room else { return }
-            room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: Double(seconds), limit: self.clock?.limit,
+            room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: Double(seconds), limit: self.clock?.total,
                                            occasion: .announcement, paused: false))
         }
         clock.onTimeUp = { [weak self] in self?.timeUp() }
@@ -154,16 +154,16 @@ public final class LevelRoomGame: RoomGame {
         room.broadcast(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock.limit, challenge: inChallenge,
                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
         room.broadcast(LevelBoardEvent(room: room.id, board: shownBoard, caption: Phrase("level.board.caption")))
+        // A latecomer while the teacher has paused the whole challenge: their
+        // clock waits with everyone's until `resume all` — told as paused, not
+        // "the clock is running" then "paused" (a sweep).
+        let startsPaused = challenge?.sharedPaused == true
         room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
-                                       occasion: .opened, paused: false))
+                                       occasion: startsPaused ? .asked : .opened, paused: startsPaused))
         room.host.send(InfoEvent("level.opened.hint"))
         announceRestored(to: room.host)
         clock.start()
-        // A latecomer while the teacher has paused the whole challenge: their
-        // clock waits with everyone's until `resume all` (it ran at once).
-        if challenge?.sharedPaused == true, clock.pause() {
-            room.broadcast(PausedEvent(room: room.id))
-        }
+        if startsPaused, clock.pause() { room.broadcast(PausedEvent(room: room.id)) }
     }
 
     /// The shown layout before any step.
@@ -209,7 +209,7 @@ public final class LevelRoomGame: RoomGame {
     }
     public func extend(by seconds: Double) -> Bool {
         guard phase == .playing, let clock, clock.extend(by: seconds), let room else { return false }
-        room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.limit,
+        room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: clock.secondsLeft, limit: clock.total,
                                        occasion: .asked, paused: clock.isPaused))
         return clockChanged(true)
     }

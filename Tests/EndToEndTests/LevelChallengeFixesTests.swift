@@ -76,6 +76,9 @@ import AulaGames
         let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
         let opened = try #require(dan.waitForEvent("level.opened"))
         #expect(opened["challenge"] as? Bool == true)
+        // Told as paused from the first line (not "the clock is running", then "paused").
+        let first = try #require(dan.waitForEvent("timer"))
+        #expect(first["paused"] as? Bool == true, "\(first)")
         #expect(dan.waitForEvent("paused") != nil, "\(dan.transcript)")
         try server.advance(by: 60)
         dan.send("time")
@@ -103,6 +106,10 @@ import AulaGames
         let opened = try #require(dan.waitForEvent("level.opened"))
         // 120 - 10 + 60 = 170 s, as on the shared clock and Ana's.
         #expect(opened["time_limit"] as? Int == 170, "\(opened)")
+        // Ana's clock counts against the whole time, extension included: 170 of 180.
+        ana.send("time")
+        let asked = try #require(ana.waitForEvent("timer") { $0["seconds_left"] as? Int == 170 && $0["time_limit"] as? Int != 120 })
+        #expect(asked["time_limit"] as? Int == 180, "\(asked)")
         // The teacher's rows agree: both students on 2:50.
         let rows = Self.status(admin).filter { $0.contains("level-") }
         #expect(rows.count == 2 && rows.allSatisfy { $0.contains(" 2:50 ") }, "\(rows)")
