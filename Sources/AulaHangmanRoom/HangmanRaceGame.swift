@@ -161,7 +161,9 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     func raceEvent(_ race: HangmanRace, room: String) -> HangmanRaceEvent {
         HangmanRaceEvent(room: room, letterCount: race.letterCount, maxLives: race.maxLives,
                          secondsLeft: race.secondsLeft(now: loop.now).map { Int($0.rounded(.up)) },
-                         players: race.racers.filter { !$0.left }.map {
+                         // The final standings keep those who completed the word and then
+                         // left: they are in the round's points right below (a sweep).
+                         players: race.racers.filter { !$0.left || (race.isOver && $0.completed) }.map {
                              .init(name: $0.name, found: race.found(by: $0.name), lives: $0.lives, done: $0.done)
                          })
     }

@@ -81,6 +81,30 @@ import AulaStore
         #expect(ana.waitForEvent("hangman.race") != nil)
     }
 
+    /// A sweep: Sofía completed the race's word and left; the final standings
+    /// left her out while the round's points right below had her first.
+    @Test func aRacesFinalStandingsKeepWhoCompletedAndLeft() throws {
+        let server = try HangmanFixture.server(virtualClock: true)
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        ana.send("create hangman race easy prueba-es")
+        let room = try #require(ana.waitForEvent("room.joined")?["room"] as? String)
+        ben.send("join \(room)")
+        _ = try #require(ben.waitForEvent("room.joined"))
+        ana.send("start")
+        _ = try #require(ben.waitForEvent("hangman.race"))
+        for letter in HangmanFixture.letters { ana.send(String(letter)) }
+        #expect(ben.waitForEvent("info") { ($0["text"] as? String)?.contains("Ana") == true } != nil)
+        ana.send("leave")
+        _ = try #require(ana.waitForEvent("room.left"))
+        for letter in HangmanFixture.letters { ben.send(String(letter)) }
+        _ = try #require(ben.waitForEvent("round.end"))
+        let races = ben.transcript.compactMap(TestClient.json).filter { $0["ev"] as? String == "hangman.race" }
+        let last = try #require(races.last)
+        let names = (last["players"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(Set(names) == ["Ana", "Ben"], "\(last)")
+    }
+
     @Test func aRefusedSaveIsLoggedAsAnErrorInBothModes() throws {
         for mode in ["", "race "] {
             let capture = LogCapture()

@@ -284,7 +284,7 @@ extension CatalogParts {
             "hangman.race.completed": "¡{0} ha completado la palabra!",
             "hangman.race.header": "Carrera — quedan {0} segundos:",
             "hangman.race.row": "{0}: {1} de {2} letras, {3}/{4} vidas",
-            "hangman.race.row.done": "{0}: ¡terminado! {1} de {2} letras, {3}/{4} vidas",
+            "hangman.race.row.done": "{0}: ¡palabra completa! {1} de {2} letras, {3}/{4} vidas",
             "hangman.race.row.out": "{0}: sin vidas ({1} de {2} letras)",
             "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
 
