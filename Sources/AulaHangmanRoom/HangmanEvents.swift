@@ -159,7 +159,10 @@ public struct HangmanStateEvent: SelfWritingEvent {
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
         // The turn's clock as it stands now, for everyone (a play test: the
         // README promised it, and only JSON's turn_seconds_left had it).
-        let clock = view.turnSecondsLeft.map { " " + t.say(t.reader ? "hangman.reader.turn_seconds" : "hangman.state.turn_seconds", String($0)) } ?? ""
+        let clock = view.turnSecondsLeft.map { seconds -> String in
+            let key = !t.reader ? "hangman.state.turn_seconds" : (seconds == 1 ? "hangman.reader.turn_seconds_one" : "hangman.reader.turn_seconds")
+            return " " + t.say(key, String(seconds))
+        } ?? ""
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn") + clock) }
         if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
             return t.say("hangman.state.turn", turn) + clock + " " + t.say("hangman.state.watching")

@@ -137,7 +137,7 @@ public struct QuizTallyEvent: Event {
         }
         if !correct.isEmpty {
             let list = correct.map { String($0 + 1) }.joined(separator: ", ")
-            lines.append(t.paint(.good, t.say("quiz.tally.correct", list)))
+            lines.append(t.paint(.good, t.say(correct.count == 1 ? "quiz.tally.correct" : "quiz.tally.correct_many", list)))
         }
         lines.append(t.say("quiz.tally.answered", String(tally.answered), String(tally.players)))
         return lines

@@ -7,7 +7,7 @@ public enum QuizRoomPhrases {
         "quiz.room.about", "quiz.room.created", "quiz.room.description", "quiz.room.how",
         "quiz.question.header.reader", "quiz.question.answer", "quiz.question.answer.reader",
         "quiz.question.seconds_left", "quiz.timer.left",
-        "quiz.tally.reader_row", "quiz.tally.reader_row.one", "quiz.tally.correct",
+        "quiz.tally.reader_row", "quiz.tally.reader_row.one", "quiz.tally.correct", "quiz.tally.correct_many",
         "quiz.teams.title", "quiz.teams.row", "quiz.teams.none", "quiz.not_saved", "quiz.again",
         "error.no_decks", "error.quiz_deck_missing", "error.unknown_deck",
         "error.not_host", "leaderboard.reader_row",

@@ -13,8 +13,10 @@ import AulaContent
         return try started.get().round
     }
 
-    private func render(_ event: Event, mode: Renderer.Mode = .text, reader: Bool = false, language: Language = .en) -> String {
+    private func render(_ event: Event, mode: Renderer.Mode = .text, reader: Bool = false, language: Language = .en,
+                        width: Int = 80) -> String {
         var renderer = Renderer(language: language)
+        renderer.width = width
         renderer.mode = mode
         renderer.reader = reader
         renderer.color = false
@@ -134,12 +136,17 @@ import AulaContent
         view.turnSecondsLeft = 27
         let turn = try #require(view.turn)
         let other = turn == "Ana" ? "Ben" : "Ana"
-        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: turn)).contains("Your turn: type a letter, or solve WORD. (27 s left)"))
-        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains("Waiting for \(turn) to play. (27 s left)"))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: turn)).contains("Your turn: type a letter, or solve WORD. (27\u{00A0}s\u{00A0}left)"))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains("Waiting for \(turn) to play. (27\u{00A0}s\u{00A0}left)"))
         #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), reader: true).contains("Waiting for \(turn) to play. 27 seconds left."))
-        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), language: .es).contains("Esperando a que juegue \(turn). (quedan 27 s)"))
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), language: .es).contains("Esperando a que juegue \(turn). (quedan\u{00A0}27\u{00A0}s)"))
+        // At 40 columns the seconds stay in one piece.
+        let narrow = render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), language: .es, width: 40)
+        #expect(narrow.contains("(quedan\u{00A0}27\u{00A0}s)"), "\(narrow)")
+        view.turnSecondsLeft = 1
+        #expect(render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other), reader: true, language: .es).contains("Queda 1 segundo."))
         view.turnSecondsLeft = nil  // no clock running (a teacher's pause): nothing said
-        #expect(!render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains(" s left)"))
+        #expect(!render(HangmanStateEvent(room: "hangman-1", view: view, viewer: other)).contains("s\u{00A0}left)"))
     }
 
     @Test func guessAndRoundEndJSONShapes() {

@@ -41,7 +41,7 @@ import AulaTestSupport
     static let thingsAfterTodos: Set<String> = ["juegos", "grupos", "mundos", "objetivos", "mazos", "niveles",
                                                "comandos", "pasos", "datos", "mensajes"]
     /// Command words stay as they are: the console's "jugadores" ("escribe
-    /// jugadores") and the level room's "ajustar espectadores on".
+    /// jugadores") and the level room's "ajustar espectadores sí".
     static func isCommandUse(_ words: [String], _ index: Int) -> Bool {
         index > 0 && ["escribe", "usa", "ajustar"].contains(words[index - 1])
     }

@@ -159,7 +159,8 @@ import AulaGames
         let graded = QuizTallyEvent(room: "quiz-1", tally: tally, answers: ["a", "b", "c"], reason: .allAnswered,
                                     correct: [0, 2])
         #expect(json(graded)["correct"] as? [Int] == [1, 3])
-        #expect(text(graded).contains("Correct: 1, 3."))
+        // "Correctas: 3." read as "3 got it right" (a sweep): the answer's number is named as such.
+        #expect(text(graded).contains("Right answers: 1, 3."))
         #expect(text(graded, color: true).contains("\u{1B}["))
     }
 

@@ -21,7 +21,7 @@ public enum HangmanPhrases {
     public static let stateKeys = HangmanDifficulty.allCases.map(\.phraseKey) + [
         "hangman.state.word", "hangman.state.hint", "hangman.state.tried", "hangman.state.hits",
         "hangman.state.misses", "hangman.state.none", "hangman.state.lives", "hangman.state.your_turn",
-        "hangman.state.turn_seconds", "hangman.reader.turn_seconds",
+        "hangman.state.turn_seconds", "hangman.reader.turn_seconds", "hangman.reader.turn_seconds_one",
         "hangman.state.turn", "hangman.state.watching", "hangman.state.points",
         "hangman.reader.lives", "hangman.reader.word", "hangman.reader.blank",
         "hangman.reader.gallows", "hangman.reader.out", "hangman.reader.gallows_full",

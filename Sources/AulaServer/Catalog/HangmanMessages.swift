@@ -148,8 +148,10 @@ extension CatalogParts {
 
             // Session 8 (play test): a race's last lines have no clock.
             "hangman.race.header.final": "Race — final standings:",
-            "hangman.state.turn_seconds": "({0} s left)",
+            // No-break spaces: never "(10" on one line and "s left)" on the next (a sweep at 40 columns).
+            "hangman.state.turn_seconds": "({0}\u{00A0}s\u{00A0}left)",
             "hangman.reader.turn_seconds": "{0} seconds left.",
+            "hangman.reader.turn_seconds_one": "1 second left.",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -289,8 +291,9 @@ extension CatalogParts {
             "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
 
             // Sesión 8 (prueba en clase): las últimas líneas de una carrera, sin reloj.
-            "hangman.state.turn_seconds": "(quedan {0} s)",
+            "hangman.state.turn_seconds": "(quedan\u{00A0}{0}\u{00A0}s)",
             "hangman.reader.turn_seconds": "Quedan {0} segundos.",
+            "hangman.reader.turn_seconds_one": "Queda 1 segundo.",
             "hangman.race.header.final": "Carrera — clasificación final:",
         ]
     )
