@@ -56,4 +56,36 @@ import AulaGames
             for language in Language.allCases { #expect(Catalog.shared.template(key, language) != nil, "\(key)") }
         }
     }
+
+    /// A play test: the file's own line breaks, kept and then wrapped again at
+    /// 40 columns, gave ragged text. Each paragraph and list item is one line
+    /// before the screen wraps it; code, headings and blank lines keep theirs.
+    @Test func paragraphsAreJoinedBeforeTheScreenWrapsThem() {
+        let markdown = """
+        # Turning
+
+        `turnLeft();` and `turnRight();` turn Ada a quarter turn **without moving
+        her**. After turning, `walk();` goes in the
+        new direction.
+
+        - one item that goes
+          on a second line
+        - another
+
+        ```
+        walk();
+        turnRight();
+        ```
+        """
+        #expect(LevelNoteText.paragraphs(markdown) == [
+            "# Turning", "",
+            "`turnLeft();` and `turnRight();` turn Ada a quarter turn **without moving her**. After turning, `walk();` goes in the new direction.",
+            "",
+            "- one item that goes on a second line", "- another", "",
+            "```", "walk();", "turnRight();", "```",
+        ])
+        // Bold across the file's line break is bold now, and said as words.
+        let reader = LevelNoteText.lines(markdown, TextContext(language: .en, reader: true, color: false, width: 40))
+        #expect(reader.contains { $0.contains("without moving her. After turning") }, "\(reader)")
+    }
 }

@@ -10,7 +10,7 @@ enum LevelNoteText {
     static func lines(_ markdown: String, _ t: TextContext) -> [String] {
         var lines: [String] = []
         var inCode = false
-        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in paragraphs(markdown) {
             let line = String(raw).trimmingCharacters(in: "\r")
             let trimmed = line.trimmingCharacters(in: " ")
             if trimmed.hasPrefix("```") {
@@ -38,6 +38,39 @@ enum LevelNoteText {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// The note's lines with each paragraph (and each list item) on one line,
+    /// so the screen's own wrapping is the only one: the file's line breaks,
+    /// kept, gave ragged text at 40 columns ("Ada las ejecuta de una / en una,
+    /// / de arriba abajo." — a play test). Code blocks, headings, blank lines
+    /// and list marks keep their lines.
+    static func paragraphs(_ markdown: String) -> [String] {
+        var out: [String] = []
+        var inCode = false
+        var joinable = false  // the last line is prose that the next may continue
+        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(raw).trimmingCharacters(in: "\r")
+            let trimmed = line.trimmingCharacters(in: " ")
+            if trimmed.hasPrefix("```") {
+                inCode.toggle()
+                out.append(line)
+                joinable = false
+                continue
+            }
+            if inCode || trimmed.isEmpty || trimmed.hasPrefix("#") {
+                out.append(line)
+                joinable = false
+                continue
+            }
+            if joinable, listItem(trimmed) == nil, let last = out.last {
+                out[out.count - 1] = last + " " + trimmed
+            } else {
+                out.append(line)
+            }
+            joinable = true
+        }
+        return out
     }
 
     /// "- x", "* x", "+ x" → "x" (one item per line already tells a list).
