@@ -29,7 +29,8 @@ extension AdminCall {
     func listRooms() {
         let rooms = server.allRooms.map { room in
             (id: room.id, kind: room.kind, group: room.host.group.name, host: room.host.name, players: room.players.map(\.name),
-             spectators: room.spectators.count, playing: room.game.isPlaying, about: room.game.about,
+             spectators: room.spectators.count, playing: room.game.isPlaying, paused: room.game.isTeacherPaused,
+             about: room.game.about,
              watched: room.watchers.count)
         }
         say(TextBlockEvent { t in
@@ -38,7 +39,7 @@ extension AdminCall {
             if rooms.isEmpty { lines.append("  " + t.say("admin.rooms.none")) }
             for r in rooms {
                 lines.append("  " + t.paint(.code, r.id) + " (" + r.group + ") — " + t.say(r.about) + " — "
-                             + t.say(r.playing ? "admin.rooms.playing" : "admin.rooms.waiting"))
+                             + t.say(r.paused ? "admin.rooms.paused" : (r.playing ? "admin.rooms.playing" : "admin.rooms.waiting")))
                 // An empty room (a teacher's quiz before anyone joins) had printed "players: ;".
                 let players = r.players.isEmpty ? t.say("admin.rooms.nobody") : r.players.joined(separator: ", ")
                 lines.append("      " + t.say("admin.rooms.members", r.host, players, String(r.spectators)))

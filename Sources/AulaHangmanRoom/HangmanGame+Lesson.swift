@@ -35,6 +35,7 @@ extension HangmanGame {
 
     /// `extend` gives the time to whoever's turn it is (the next turn has the full time again).
     public var extendedPlayer: String? { round?.isOver == false ? round?.turn : nil }
+    public var isTeacherPaused: Bool { round.map { !$0.isOver && $0.isPaused } ?? false }
 
     public var lessonSecondsLeft: Double? {
         round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)

@@ -44,6 +44,7 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     }
 
     public var isPlaying: Bool { loading || (race.map { !$0.isOver } ?? false) }
+    public var isTeacherPaused: Bool { race.map { !$0.isOver && $0.isPaused } ?? false }
 
     public var about: Phrase {
         Phrase("hangman.race.about", [Phrase.entry(settings.difficulty.phraseKey), settings.deckID,

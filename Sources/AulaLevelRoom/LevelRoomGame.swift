@@ -222,6 +222,7 @@ public final class LevelRoomGame: RoomGame {
     public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
     /// A teacher paused the clock: the coder's play commands are refused with `paused`.
     var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
+    public var isTeacherPaused: Bool { isPaused }
 
     /// A line of program typed outside the editor (`walk();`) gets how to put
     /// it in, not just "Unknown command" (found re-playing the fixes). Only

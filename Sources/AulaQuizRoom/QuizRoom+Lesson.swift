@@ -62,7 +62,7 @@ extension QuizRoom {
 
     /// A teacher's pause is on: the open question's clock is stopped, or the
     /// next question is held after a tally.
-    var isTeacherPaused: Bool { game.isPaused || reviewHeld }
+    public var isTeacherPaused: Bool { game.isPaused || reviewHeld }
 
     /// Someone arriving (or back) in a paused room is told, so a refused answer makes sense.
     func tellIfPaused(_ player: Player) {

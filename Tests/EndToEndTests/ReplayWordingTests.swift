@@ -31,6 +31,23 @@ import AulaTestSupport
         #expect(ana.waitForEvent("error")?["code"] as? String == "unknown_command")
     }
 
+    /// A sweep: after `pause all` the console's rooms still said "playing".
+    @Test func theConsolesRoomsSaysWhichArePaused() throws {
+        let server = try HangmanFixture.server()
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("create hangman easy prueba-es")
+        let room = try #require(ana.waitForEvent("room.joined")?["room"] as? String)
+        ana.send("start")
+        _ = try #require(ana.nextState())
+        #expect(admin.text("rooms").contains("— playing"))
+        #expect(admin.text("pause \(room)").contains(room))
+        let paused = admin.text("rooms")
+        #expect(paused.contains("— paused by a teacher") && !paused.contains("— playing"), "\(paused)")
+        #expect(admin.text("resume \(room)").contains(room))
+        #expect(admin.text("rooms").contains("— playing"))
+    }
+
     @Test func aLevelRoomsWatcherJustWatches() {
         var renderer = Renderer()
         renderer.color = false

@@ -47,6 +47,9 @@ public protocol RoomGame: AnyObject {
     /// turn), so the others read that player's name, not "you"; nil when the
     /// clock is everyone's (a quiz question, a race, a level).
     var extendedPlayer: String? { get }
+    /// True while a teacher holds the room's clock (`rooms` on the console
+    /// says "paused", not "playing": a sweep after `pause all`).
+    var isTeacherPaused: Bool { get }
 }
 
 extension RoomGame {
@@ -60,6 +63,7 @@ extension RoomGame {
     public func extend(by seconds: Double) -> Bool { false }
     public var lessonSecondsLeft: Double? { nil }
     public var extendedPlayer: String? { nil }
+    public var isTeacherPaused: Bool { false }
 }
 
 /// The context a game command runs in: who typed it, in which room.
