@@ -229,15 +229,9 @@ public final class LevelRoomGame: RoomGame {
     /// the coder's, and only what looks like code: `;` or a brace at the end,
     /// or a call's parentheses.
     public func bareInput(_ line: String, from player: Player) -> Bool {
-        guard let room, room.isHost(player), Self.looksLikeCode(line) else { return false }
+        guard let room, room.isHost(player), ProgramLineShape.looksLikeProgram(line) else { return false }
         player.refuse(Refusal(code: "code_outside_editor", args: [line.trimmingCharacters(in: .whitespaces)]))
         return true
-    }
-
-    static func looksLikeCode(_ line: String) -> Bool {
-        let text = line.trimmingCharacters(in: .whitespaces)
-        guard let last = text.last else { return false }
-        return last == ";" || last == "{" || last == "}" || (text.contains("(") && last == ")")
     }
 
     // MARK: Members

@@ -49,7 +49,7 @@ import AulaGames
     }
 
     @Test func everyNewEntryIsInBothCatalogs() {
-        let keys = ["error.room_command", "hangman.race.header.final", "admin.room_told.extended_other",
+        let keys = ["error.room_command", "error.program_in_lobby", "hangman.race.header.final", "admin.room_told.extended_other",
                     "admin.rooms.nobody", "error.quiz_not_started.console", "error.quiz_room_needed.start",
                     "error.quiz_room_needed.end"]
         for key in keys {

@@ -29,6 +29,13 @@ import AulaTestSupport
         // Not code: still the unknown command (with its suggestion).
         ana.send("wlak")
         #expect(ana.waitForEvent("error")?["code"] as? String == "unknown_command")
+        // In the lobby, a line of program says to open a level first.
+        ana.send("leave")
+        _ = try #require(ana.waitForEvent("room.left"))
+        ana.send("walk();")
+        let lobby = try #require(ana.waitForEvent("error"))
+        #expect(lobby["code"] as? String == "unknown_command")
+        #expect((lobby["message"] as? String)?.contains("looks like a line of a program: open a level first") == true, "\(lobby)")
     }
 
     /// A sweep: after `pause all` the console's rooms still said "playing".

@@ -154,6 +154,7 @@ extension CatalogParts {
 
             // Session 8 (play test): a room's command typed in the lobby.
             "error.room_command": "“{0}” works inside a room: join or create one first (rooms lists them).",
+            "error.program_in_lobby": "“{0}” looks like a line of a program: open a level first (play w1-01, or levels to choose one), then type code.",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -312,6 +313,7 @@ extension CatalogParts {
 
             // Sesión 8 (prueba en clase): un comando de sala escrito en la entrada.
             "error.room_command": "«{0}» funciona dentro de una sala: entra en una o crea una antes (salas las muestra).",
+            "error.program_in_lobby": "«{0}» parece una línea de un programa: abre antes un nivel (jugar w1-01, o niveles para elegir uno) y escribe código.",
         ]
     )
 }

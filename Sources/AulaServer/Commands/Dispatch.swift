@@ -27,6 +27,11 @@ extension Server {
             noteActivity(.played(kind: room.kind), of: player)
             return
         }
+        // A line of program typed in the lobby: where programs go.
+        if player.room == nil, ProgramLineShape.looksLikeProgram(typed.line) {
+            player.send(ErrorEvent(Refusal.programInLobby(typed.line.trimmingCharacters(in: .whitespaces))))
+            return
+        }
         // A room's command typed in the lobby says so (the nearest lobby word was no help).
         if player.room == nil, RoomCommandWords.all.contains(word) {
             player.send(ErrorEvent(Refusal.roomCommand(word)))
