@@ -273,7 +273,12 @@ public final class LevelRoomGame: RoomGame {
         showTime(to: player)
         if editorOpen {
             // Typed lines still go into the program: say so (a `list` was taken for code).
-            player.send(InfoEvent("level.editor.still_open", String(editor.lines.count + 1), style: .warn))
+            // Full: not "at line 41" of a 40-line editor (a sweep).
+            if editor.lines.count >= editor.capacity {
+                player.send(InfoEvent("level.editor.still_open_full", String(editor.capacity), style: .warn))
+            } else {
+                player.send(InfoEvent("level.editor.still_open", String(editor.lines.count + 1), style: .warn))
+            }
             player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1))
         }
         if isPaused { player.send(PausedEvent(room: room.id)) }

@@ -85,6 +85,27 @@ import AulaTestSupport
         #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").hasPrefix("Editor closed: 2 lines") } != nil)
     }
 
+    /// A sweep: a full editor said "at line 41" of a 40-line editor.
+    @Test func aReturningStudentWithAFullEditorIsToldItIsFull() throws {
+        let server = try TestServer(configure: { config in
+            LevelTestContent.fastTyping(&config)
+            config.reconnectGrace = 30
+        }, content: LevelTestContent.standard())
+        var ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        ana.send("code")
+        _ = try #require(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" })
+        ana.sendRaw(Array(String(repeating: "walk();\r\n", count: 45).utf8))  // t-01's editor holds 40
+        #expect(ana.waitForEvent("error") { $0["code"] as? String == "program_too_long" } != nil)
+        ana.close()
+        try Self.waitUntilDropped(server, "Ana")
+        ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("code editor") })
+        let text = told["text"] as? String ?? ""
+        #expect(text.contains("your program is full (40 lines)") && !text.contains("line 41"), "\(text)")
+    }
+
     /// Waits (at most 5 s) until the server has noticed that `name`'s connection dropped.
     static func waitUntilDropped(_ server: TestServer, _ name: String) throws {
         for _ in 0..<100 {

@@ -122,7 +122,7 @@ extension CatalogParts {
             "help.level.set": "Lets classmates join your room to watch, or not.",
             "error.level.program_empty": "Your program is empty. Type code to write it.",
             "error.level.no_such_line": "There is no line “{0}”: use a number from 1 to {1}.",
-            "error.level.program_too_long": "The program is full: at most {0} lines here (and at most {1} with statements). Delete some with del N.",
+            "error.level.program_too_long": "The program is full: the editor holds {0} lines, and this level takes at most {1} lines with statements. Delete some with del N.",
             "error.level_locked": "Level {0} is locked: it needs {1} XP and you have {2} ({3} more). Solve open levels first (levels shows them).",
             "error.level_not_ready": "The level is still opening. Try again in a moment.",
             "error.already_solved": "You already solved {0} in this room. Type play {0} to try for a better score, or levels for the next one.",
@@ -161,6 +161,7 @@ extension CatalogParts {
             "level.around.item": "From Ada, {0} is {1}.",
             // Fixes from the play test (session 8): a reconnect into the open editor, `time` once the level is over.
             "level.editor.still_open": "You are still in the code editor, at line {0}: what you type goes into your program. A dot alone (.) leaves the editor.",
+            "level.editor.still_open_full": "You are still in the code editor, and your program is full ({0} lines): delete lines with del N, or type a dot alone (.) to leave the editor.",
             "level.time.over": "The clock has stopped: this level is over.",
         ],
         es: [
@@ -283,7 +284,7 @@ extension CatalogParts {
             "help.level.set": "Deja que el resto de la clase entre a mirar, o no.",
             "error.level.program_empty": "Tu programa está vacío. Escribe código para escribirlo.",
             "error.level.no_such_line": "No hay ninguna línea “{0}”: usa un número del 1 al {1}.",
-            "error.level.program_too_long": "El programa está lleno: como mucho {0} líneas aquí (y como mucho {1} con instrucciones). Borra alguna con borrar N.",
+            "error.level.program_too_long": "El programa está lleno: el editor admite {0} líneas, y este nivel, como mucho {1} líneas con instrucciones. Borra alguna con borrar N.",
             "error.level_locked": "El nivel {0} está bloqueado: necesita {1} XP y tienes {2} (te faltan {3}). Resuelve antes los niveles abiertos (niveles los muestra).",
             "error.level_not_ready": "El nivel todavía se está abriendo. Inténtalo de nuevo en un momento.",
             "error.already_solved": "Ya resolviste {0} en esta sala. Escribe jugar {0} para intentar mejorar la puntuación, o niveles para ver el siguiente.",
@@ -321,6 +322,7 @@ extension CatalogParts {
             "level.around.item": "Desde Ada, {0} está {1}.",
             // Arreglos de la prueba en clase (sesión 8).
             "level.editor.still_open": "Sigues en el editor de código, en la línea {0}: lo que escribes va a tu programa. Un punto solo (.) sale del editor.",
+            "level.editor.still_open_full": "Sigues en el editor de código y tu programa está lleno ({0} líneas): borra líneas con borrar N, o escribe un punto solo (.) para salir del editor.",
             "level.time.over": "El reloj se ha detenido: este nivel ha terminado.",
         ]
     )
