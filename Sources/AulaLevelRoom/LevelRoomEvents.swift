@@ -103,7 +103,7 @@ public struct LevelTimerEvent: Event {
         case .asked:
             var line: String
             if t.reader {
-                line = t.say("level.time.reader", String(seconds), String(Int(limit.rounded())))
+                line = t.say(seconds == 1 ? "level.time.reader_one" : "level.time.reader", String(seconds), String(Int(limit.rounded())))
             } else {
                 let width = 20
                 let filled = min(width, max(0, Int((Double(width) * left / limit).rounded(.up))))
