@@ -115,6 +115,9 @@ import AulaGames
         #expect(extended.text(context(reader: true)).first?.hasPrefix("163 seconds left of 163.") == true)
         #expect(extended.text(context()).first?.hasPrefix("[####################] 163 seconds left") == true)
         #expect(extended.fields(context()).last?.0 == "paused")
+        // One second: singular (a sweep read "Quedan 1 segundos").
+        let last = LevelTimerEvent(room: "r", secondsLeft: 1, limit: 120, occasion: .asked, paused: false)
+        #expect(last.text(context(reader: true)) == ["1 second left of 120."])
     }
 
     @Test func hintsAreRewrittenInTheChosenSpelling() {

@@ -120,7 +120,7 @@ public enum LevelRoomPhrases {
         "help.level.set",
         "error.level.program_empty",
         "error.level.no_such_line",
-        "error.level.program_too_long", "level.editor.still_open_full",
+        "error.level.program_too_long", "level.editor.still_open_full", "level.time.reader_one",
         "error.level_locked",
         "error.level_not_ready",
         "error.already_solved",
