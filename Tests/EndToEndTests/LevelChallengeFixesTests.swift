@@ -61,9 +61,9 @@ import AulaGames
         #expect(anaLine.contains(",challenge,") && anaLine.contains(",\(points),solved,"), "\(anaLine)")
     }
 
-    /// A student who logs in while the teacher has paused the whole class
-    /// joins paused, and runs with everyone after `resume all` (the clock ran at once).
-    @Test func aLatecomerDuringPauseAllJoinsPaused() throws {
+    /// A two-minute challenge on t-02 with Ana in it, ten seconds in (virtual
+    /// clock), after the console's `control` (`pause all`, `extend all 60`).
+    static func challengeTenSecondsIn(then control: String) throws -> (TestServer, AdminConsole, TestClient) {
         let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
                                     content: LevelTestContent.standard())
         let admin = try server.admin()
@@ -71,7 +71,15 @@ import AulaGames
         #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
         _ = try #require(ana.waitForEvent("level.opened"))
         try server.advance(by: 10)
-        #expect(admin.text("pause all").contains("level-"))
+        #expect(admin.text(control).contains("level-"))
+        return (server, admin, ana)
+    }
+
+    /// A student who logs in while the teacher has paused the whole class
+    /// joins paused, and runs with everyone after `resume all` (the clock ran at once).
+    @Test func aLatecomerDuringPauseAllJoinsPaused() throws {
+        let (server, admin, ana) = try Self.challengeTenSecondsIn(then: "pause all")
+        defer { withExtendedLifetime(ana) {} }
 
         let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
         let opened = try #require(dan.waitForEvent("level.opened"))
@@ -94,14 +102,7 @@ import AulaGames
     /// A re-play of the fixes: after `extend all 60` a latecomer was told
     /// "5:47 left on the shared clock" and got the level's 5:00.
     @Test func aLatecomerAfterExtendAllGetsTheSharedClocksTime() throws {
-        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping,
-                                    content: LevelTestContent.standard())
-        let admin = try server.admin()
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
-        _ = try #require(ana.waitForEvent("level.opened"))
-        try server.advance(by: 10)
-        #expect(admin.text("extend all 60").contains("level-"))
+        let (server, admin, ana) = try Self.challengeTenSecondsIn(then: "extend all 60")
         let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
         let opened = try #require(dan.waitForEvent("level.opened"))
         // 120 - 10 + 60 = 170 s, as on the shared clock and Ana's.

@@ -64,19 +64,29 @@ import AulaTestSupport
         #expect(again.filter { $0["code"] as? String == "program_too_long" }.count == 2)
     }
 
-    @Test func aReturningStudentIsToldTheEditorIsStillOpen() throws {
+    /// Ana opens t-01's editor, `typing` goes in, her connection drops, and she
+    /// logs in again: the returning connection.
+    static func anaBackIntoTheEditor(_ typing: (TestClient) throws -> Void) throws -> (TestServer, TestClient) {
         let server = try TestServer(configure: { config in
             LevelTestContent.fastTyping(&config)
             config.reconnectGrace = 30
         }, content: LevelTestContent.standard())
-        var ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         ana.send("play t-01")
-        _ = ana.waitForEvent("level.opened")
+        _ = try #require(ana.waitForEvent("level.opened"))
         ana.send("code")
-        ana.type(["walk();", "walk();"])
+        _ = try #require(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" })
+        try typing(ana)
         ana.close()
         try Self.waitUntilDropped(server, "Ana")
-        ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        return (server, try TestClient.loggedInJSON(port: server.port, name: "Ana"))
+    }
+
+    @Test func aReturningStudentIsToldTheEditorIsStillOpen() throws {
+        let (server, ana) = try Self.anaBackIntoTheEditor { ana in
+            ana.type(["walk();", "walk();"])
+        }
+        defer { withExtendedLifetime(server) {} }
         #expect(ana.waitForEvent("level.board") != nil)
         let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("code editor") })
         let text = told["text"] as? String ?? ""
@@ -87,20 +97,11 @@ import AulaTestSupport
 
     /// A sweep: a full editor said "at line 41" of a 40-line editor.
     @Test func aReturningStudentWithAFullEditorIsToldItIsFull() throws {
-        let server = try TestServer(configure: { config in
-            LevelTestContent.fastTyping(&config)
-            config.reconnectGrace = 30
-        }, content: LevelTestContent.standard())
-        var ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        ana.send("play t-01")
-        _ = try #require(ana.waitForEvent("level.opened"))
-        ana.send("code")
-        _ = try #require(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" })
-        ana.sendRaw(Array(String(repeating: "walk();\r\n", count: 45).utf8))  // t-01's editor holds 40
-        #expect(ana.waitForEvent("error") { $0["code"] as? String == "program_too_long" } != nil)
-        ana.close()
-        try Self.waitUntilDropped(server, "Ana")
-        ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let (server, ana) = try Self.anaBackIntoTheEditor { ana in
+            ana.sendRaw(Array(String(repeating: "walk();\r\n", count: 45).utf8))  // t-01's editor holds 40
+            #expect(ana.waitForEvent("error") { $0["code"] as? String == "program_too_long" } != nil)
+        }
+        defer { withExtendedLifetime(server) {} }
         let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("code editor") })
         let text = told["text"] as? String ?? ""
         #expect(text.contains("your program is full (40 lines)") && !text.contains("line 41"), "\(text)")
