@@ -125,7 +125,9 @@ public struct HangmanRaceEvent: Event {
         let header = secondsLeft.map { t.say("hangman.race.header", String($0)) } ?? t.say("hangman.race.header.final")
         var lines = [t.paint(.title, header)]
         for p in players {
-            let key = p.done ? (p.found == letterCount ? "hangman.race.row.done" : "hangman.race.row.out") : "hangman.race.row"
+            var key = p.done ? (p.found == letterCount ? "hangman.race.row.done" : "hangman.race.row.out") : "hangman.race.row"
+            // Reader mode says lives in words, as the turn game does ("7 of 8 lives", not "7/8": a sweep).
+            if t.reader && key != "hangman.race.row.out" { key += ".reader" }
             let row = t.say(key, p.name, String(p.found), String(letterCount), String(p.lives), String(maxLives))
             lines.append(t.reader ? row : "  " + row)
         }

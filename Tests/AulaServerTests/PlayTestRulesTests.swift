@@ -46,6 +46,12 @@ import AulaGames
         #expect(over.text(en).first == "Race — final standings:")
         #expect(over.text(es).first == "Carrera — clasificación final:")
         #expect(running.text(en).first == "Race — 97 seconds left:")
+        // Lives in words for a screen reader; the compact form on screen (a sweep).
+        let racing = HangmanRaceEvent.Racer(name: "Bo", found: 1, lives: 7, done: false)
+        let race = HangmanRaceEvent(room: "hangman-1", letterCount: 4, maxLives: 8, secondsLeft: 50, players: [racing, racer])
+        #expect(race.text(en) == ["Race — 50 seconds left:", "  Bo: 1 of 4 letters, 7/8 lives", "  Ana: done! 4 of 4 letters, 6/8 lives"])
+        let reader = TextContext(language: .es, reader: true, color: false, width: 80)
+        #expect(Array(race.text(reader).dropFirst()) == ["Bo: 1 de 4 letras, 7 de 8 vidas", "Ana: ¡palabra completa! 4 de 4 letras, 6 de 8 vidas"])
     }
 
     @Test func everyNewEntryIsInBothCatalogs() {

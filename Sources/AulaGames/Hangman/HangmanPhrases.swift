@@ -28,6 +28,7 @@ public enum HangmanPhrases {
         "hangman.turn_warning", "hangman.turn_warning.you", "hangman.bell.on", "hangman.bell.off",
         "hangman.race.about", "hangman.race.how", "hangman.race.started", "hangman.race.completed",
         "hangman.race.header", "hangman.race.row", "hangman.race.row.done", "hangman.race.row.out", "hangman.race.go",
+        "hangman.race.row.reader", "hangman.race.row.done.reader",
     ]
 
     /// Every key the hangman rules, word rules and renderers use.

@@ -144,6 +144,8 @@ extension CatalogParts {
             "hangman.race.row": "{0}: {1} of {2} letters, {3}/{4} lives",
             "hangman.race.row.done": "{0}: done! {1} of {2} letters, {3}/{4} lives",
             "hangman.race.row.out": "{0}: out ({1} of {2} letters)",
+            "hangman.race.row.reader": "{0}: {1} of {2} letters, {3} of {4} lives",
+            "hangman.race.row.done.reader": "{0}: done! {1} of {2} letters, {3} of {4} lives",
             "hangman.race.go": "Race on: type a letter any time ({0} seconds left).",
 
             // Session 8 (play test): a race's last lines have no clock.
@@ -288,6 +290,8 @@ extension CatalogParts {
             "hangman.race.row": "{0}: {1} de {2} letras, {3}/{4} vidas",
             "hangman.race.row.done": "{0}: ¡palabra completa! {1} de {2} letras, {3}/{4} vidas",
             "hangman.race.row.out": "{0}: sin vidas ({1} de {2} letras)",
+            "hangman.race.row.reader": "{0}: {1} de {2} letras, {3} de {4} vidas",
+            "hangman.race.row.done.reader": "{0}: ¡palabra completa! {1} de {2} letras, {3} de {4} vidas",
             "hangman.race.go": "Carrera en marcha: escribe una letra cuando quieras (quedan {0} segundos).",
 
             // Sesión 8 (prueba en clase): las últimas líneas de una carrera, sin reloj.
