@@ -62,11 +62,7 @@ import AulaStore
 
     @Test func aRaceDoesNotStartWhileTheLastOneIsStillBeingSaved() throws {
         let server = try HangmanFixture.server(virtualClock: true)
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        ana.send("create hangman race easy prueba-es")
-        _ = try #require(ana.waitForEvent("room.joined"))
-        ana.send("start")
-        _ = try #require(ana.waitForEvent("hangman.race"))
+        let ana = try NotSavedTests.raceRound(server)
         let other = try Database(path: server.databasePath, busyTimeout: 0)
         defer { other.close() }
         try other.execute("BEGIN IMMEDIATE")

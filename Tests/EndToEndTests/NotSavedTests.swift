@@ -25,6 +25,16 @@ import AulaStore
         return ana
     }
 
+    /// Ana alone in a race on the fixture deck; the race runs when this returns.
+    static func raceRound(_ server: TestServer) throws -> TestClient {
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("create hangman race easy prueba-es")
+        guard ana.waitForEvent("room.joined") != nil else { throw TestError("no room") }
+        ana.send("start")
+        guard ana.waitForEvent("hangman.race") != nil else { throw TestError("no race") }
+        return ana
+    }
+
     static func guessEveryLetter(_ ana: TestClient) {
         for letter in HangmanFixture.letters { ana.send(String(letter)) }
     }
@@ -93,11 +103,7 @@ import AulaStore
 
     @Test func aHangmanRaceTheDatabaseRefusesIsToldNotSaved() throws {
         let server = try HangmanFixture.server(virtualClock: true)
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        ana.send("create hangman race easy prueba-es")
-        _ = try #require(ana.waitForEvent("room.joined"))
-        ana.send("start")
-        _ = try #require(ana.waitForEvent("hangman.race"))
+        let ana = try Self.raceRound(server)
         server.running.server.store.injectedFailure = Self.broken
         Self.guessEveryLetter(ana)
         let (info, end) = Self.infoThenEnd(ana)
