@@ -55,6 +55,9 @@ public final class LevelRoomGame: RoomGame {
     var keptSource = ""
     /// Lines of a kept program put back when the room opened, to announce once.
     var restoredLines = 0
+    /// The student's course, read by `prepare` before the room opened (a level of
+    /// one's own); a challenge's room reads it in `attach`.
+    var prepared: LevelCourseState?
 
     init(level: Level, hub: LevelRooms, challenge: ClassChallenge?) {
         self.level = level
@@ -79,40 +82,57 @@ public final class LevelRoomGame: RoomGame {
 
     // MARK: Opening
 
+    /// A level of one's own: the student's XP is read before any room opens, so a
+    /// locked level is refused alone (it opened a room, said "locked" and closed
+    /// it: a play test). A teacher's challenge ignores the lock.
+    public func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void) {
+        guard !inChallenge, let server = hub.host else { return ready(nil) }
+        let level = self.level
+        readCourse(of: host, server: server) { [weak self] state in
+            guard let self else { return }
+            if let state, case .locked(let need) = server.content.levels.status(of: level.id, xp: state.xp, solved: state.solved) {
+                return ready(Refusal(code: "level_locked", args: [level.id, String(need), String(state.xp), String(need - state.xp)]))
+            }
+            // Unreadable (nil): open the level rather than call it locked.
+            self.prepared = state ?? LevelCourseState()
+            ready(nil)
+        }
+    }
+
     public func attach(to room: Room) {
         self.room = room
+        if let prepared {
+            self.prepared = nil
+            opened(with: prepared)
+            return
+        }
         guard let server = self.server else { return }
-        let host = room.host
+        readCourse(of: room.host, server: server) { [weak self] state in
+            guard let self, self.phase == .checking else { return }
+            self.opened(with: state ?? LevelCourseState())
+        }
+    }
+
+    /// The student's XP, solved levels and kept program; nil when the database
+    /// cannot say (logged).
+    private func readCourse(of host: Player, server: any RoomHost, _ done: @escaping (LevelCourseState?) -> Void) {
         let studentID = host.studentID, levelID = level.id
         server.read({ db -> LevelCourseState? in
             try LevelRoomGame.readCourse(db, studentID: studentID, levelID: levelID)
-        }) { [weak self, log = server.log] result in
-            do {
-                guard let self else { return }
-                switch result {
-                case .success(let found):
-                    guard self.phase == .checking else { return }
-                    let state = found ?? LevelCourseState()
-                    self.coderStudentID = state.studentID
-                    self.restore(state)
-                    if self.inChallenge { self.open() } else { self.checkLock(xp: state.xp, solved: state.solved) }
-                case .failure(let error):
-                    // The database cannot say: open the level rather than call it locked.
-                    log(.warn, "level.progress_unreadable", ("error", error.description))
-                    if self.phase == .checking { self.open() }
-                }
+        }) { [log = server.log] result in
+            switch result {
+            case .success(let found):
+                done(found ?? LevelCourseState())
+            case .failure(let error):
+                log(.warn, "level.progress_unreadable", ("error", error.description))
+                done(nil)
             }
         }
     }
 
-    private func checkLock(xp: Int, solved: Set<String>) {
-        guard phase == .checking, let room, let server = self.server else { return }
-        if case .locked(let need) = server.content.levels.status(of: level.id, xp: xp, solved: solved) {
-            room.host.send(ErrorEvent(code: "level_locked", level.id, String(need), String(xp), String(need - xp)))
-            phase = .closed
-            server.closeRoom(room)
-            return
-        }
+    private func opened(with state: LevelCourseState) {
+        coderStudentID = state.studentID
+        restore(state)
         open()
     }
 

@@ -22,12 +22,18 @@ import AulaGames
         ana.send("notes loops")
         #expect(ana.nextErrorCode() == "note_locked")
 
-        // A locked level is refused with the XP needed.
+        // A locked level is refused with the XP needed, and no room opens (it
+        // opened one, said "locked" and closed it: a play test).
+        let before = ana.transcript.count
         ana.send("play t-02")
         let locked = try #require(ana.waitForEvent("error"))
         #expect(locked["code"] as? String == "level_locked")
         #expect((locked["message"] as? String)?.contains("10 XP") == true)
-        _ = ana.waitForEvent("room.left")
+        ana.send("rooms")
+        let rooms = try #require(ana.waitForEvent("rooms"))
+        #expect((rooms["rooms"] as? [Any])?.isEmpty == true)
+        let said = ana.transcript[before...].compactMap { TestClient.json($0)?["ev"] as? String }
+        #expect(!said.contains("room.joined") && !said.contains("room.left"), "\(said)")
 
         // Opening shows the story, the board and the clock.
         ana.send("play t-01")

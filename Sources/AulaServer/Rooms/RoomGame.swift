@@ -15,6 +15,11 @@ public protocol RoomGame: AnyObject {
     /// The game's own commands (tried before the lobby's).
     var commands: CommandTable<GameCall> { get }
 
+    /// Asked before the room exists: `ready(nil)` opens it, a refusal goes to
+    /// `host` alone and no room is opened (a locked level: the student never
+    /// sees a room open and close). May answer later, after a store read.
+    /// Default: ready at once.
+    func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void)
     /// Called once, when the room exists with its host in it.
     func attach(to room: Room)
     /// Whether `player` may join, asked before anyone in the room hears of it
@@ -54,6 +59,7 @@ public protocol RoomGame: AnyObject {
 
 extension RoomGame {
     public func admits(_ player: Player) -> Refusal? { nil }
+    public func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void) { ready(nil) }
     public func playerDisconnected(_ player: Player) {}
     public func playerReconnected(_ player: Player) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }

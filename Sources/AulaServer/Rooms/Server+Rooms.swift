@@ -25,7 +25,25 @@ extension Server {
 
     /// A new room of `kind` around a game already made (by a factory, or by the level rooms
     /// for a class challenge), with `player` as host and first player.
+    /// The game is asked first (`RoomGame.prepare`); when it answers later (a
+    /// store read), the player may have moved on — into another room, or gone:
+    /// then nothing opens.
     package func openRoom(kind: String, game: RoomGame, by player: Player) {
+        var returned = false
+        game.prepare(host: player) { [weak self] refusal in
+            guard let self else { return }
+            let later = returned  // true once `prepare` has returned: the answer came from a read
+            if let refusal { return player.refuse(refusal) }
+            if later {
+                guard player.isConnected, self.players[self.playerKey(player.group, player.name)] === player else { return }
+                if let current = player.room { return player.send(ErrorEvent(code: "already_in_room", current.id)) }
+            }
+            self.openPreparedRoom(kind: kind, game: game, by: player)
+        }
+        returned = true
+    }
+
+    private func openPreparedRoom(kind: String, game: RoomGame, by player: Player) {
         do {
             roomCounter += 1
             let room = Room(id: "\(kind)-\(roomCounter)", game: game, host: player, server: self)
