@@ -183,7 +183,9 @@ public struct LevelResultEvent: Event {
             return [t.paint(.good, solvedLine),
                     t.say(statements == 1 ? "level.result.stars_one" : "level.result.stars", starText, String(statements), String(par))]
         case (.submit, false):
-            var lines = [t.paint(.bad, t.say("level.result.failed", String(seedsPassed), String(seedsTotal)))]
+            let failedLine = seedsTotal == 1 ? t.say("level.result.failed_one")
+                : t.say("level.result.failed", String(seedsPassed), String(seedsTotal))
+            var lines = [t.paint(.bad, failedLine)]
             if let reasonPhrase { lines.append(t.say(reasonPhrase)) }
             return lines + missingText(t)
         case (_, true):

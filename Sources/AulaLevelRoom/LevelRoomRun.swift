@@ -226,8 +226,15 @@ extension LevelRoomGame {
                     shownLayout = failing.layout
                     room.broadcast(InfoEvent("level.submit.new_layout"))
                 }
-                room.broadcast(LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed")))
-                room.broadcast(LevelBoardEvent(room: room.id, board: failing.finalBoard, caption: Phrase("level.board.caption_stopped")))
+                // A level of one layout has no other board to point at: the one the
+                // student sees (a play test read "this layout is where it failed" above
+                // the same board, then "0 of 1 layouts").
+                let several = verdict.seedsTotal > 1
+                if several {
+                    room.broadcast(LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed")))
+                }
+                room.broadcast(LevelBoardEvent(room: room.id, board: failing.finalBoard,
+                                               caption: Phrase(several ? "level.board.caption_stopped" : "level.board.caption_stopped_one")))
             }
             room.broadcast(submitResult(verdict))
             return

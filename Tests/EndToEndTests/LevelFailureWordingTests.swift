@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import AulaTestSupport
+import AulaGames
+@testable import AulaServer
+
+/// What a failed `submit` says, by how many layouts the level has (session 9:
+/// a one-layout level read "This layout is where your program failed; it is now
+/// the board you see:" above the board already shown, then "solved 0 of 1 layouts").
+@Suite(.lab) struct LevelFailureWordingTests {
+    @Test(arguments: [false, true]) func aOneLayoutLevelSaysItWasNotSolvedAndShowsWhereTheRunStopped(spanish: Bool) throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        if spanish { ana.send("lang es") }
+        ana.send("play t-01")
+        #expect(ana.waitFor("2:00") != nil)
+        ana.send("code")
+        ana.type(["walk();"])
+        ana.send(".")
+        ana.send("submit")
+        let verdict = try #require(ana.waitFor(spanish ? "Todavía no" : "Not yet"))
+        #expect(verdict.contains(spanish ? "tu programa no resolvió el nivel" : "your program did not solve the level"))
+        let said = ana.transcript.joined(separator: "\n")
+        #expect(said.contains(spanish ? "Dónde se detuvo la ejecución:" : "Where the run stopped:"))
+        #expect(!said.contains(spanish ? "En esta disposición falló" : "This layout is where your program failed"))
+        #expect(!said.contains(spanish ? "de 1 disposiciones" : "of 1 layouts"))
+    }
+
+    @Test func aLevelOfSeveralLayoutsStillPointsAtTheOneThatFailed() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        ana.send("play t-rand")
+        #expect(ana.waitFor("2:00") != nil)
+        ana.send("code")
+        ana.type(["walk();"])
+        ana.send(".")
+        ana.send("submit")
+        let verdict = try #require(ana.waitFor("Not yet"))
+        #expect(verdict.contains("of 3 layouts"))
+        #expect(ana.transcript.joined(separator: "\n").contains("This layout is where your program failed"))
+    }
+}
