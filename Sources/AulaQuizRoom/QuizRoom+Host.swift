@@ -50,7 +50,7 @@ extension QuizRoom: HostedQuiz {
     /// Spanish class on geografia-es played as Comets and Owls.
     package func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int) {
         let names = teamNames(in: deckLanguage)
-        guard game.phase == .lobby else { throw Refusal(code: "quiz_started") }
+        guard game.phase == .lobby else { throw Refusal("quiz_started", Phrase("error.quiz_started.start")) }
         guard !game.players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         for p in roomPlayers { syncMultiplier(p) }
         var next = game

@@ -149,6 +149,9 @@ import AulaTestSupport
         #expect(admin.text("quiz start 2").contains("2 teams"))
         let teams = try #require(students[0].waitForEvent("quiz.teams")?["teams"] as? [[String: Any]])
         #expect(teams.compactMap { $0["team"] as? String } == ["Cometas", "Búhos"])
+        // A second start says the quiz is running, not "change this before the next quiz" (session 9).
+        let again = admin.text("quiz start")
+        #expect(again.contains("The quiz has already started.") && !again.contains("next quiz"), "\(again)")
 
         // A Spanish student host: their own language, whatever the deck's.
         let (mine, clients) = try QuizSupport.room(server, deck: "short", names: ["Cy", "Dee"])
@@ -156,6 +159,12 @@ import AulaTestSupport
         clients[0].send("equipos auto 2")
         let dealt = try #require(clients[1].waitForEvent("quiz.teams") { $0["room"] as? String == mine })
         #expect((dealt["teams"] as? [[String: Any]])?.compactMap { $0["team"] as? String } == ["Cometas", "Búhos"])
+        clients[0].send("empezar")
+        #expect(clients[0].waitForEvent("quiz.question") != nil)
+        clients[0].send("empezar")
+        let twice = try #require(clients[0].waitForEvent("error"))
+        #expect(twice["code"] as? String == "quiz_started")
+        #expect(twice["message"] as? String == "El cuestionario ya ha empezado.")
     }
 
     @Test func theConsolesQuizRepliesSpeakToATeacher() throws {

@@ -4,7 +4,9 @@ extension QuizGame {
     /// says so, else file order), put players without a team into the
     /// smallest teams, and open the first question at `now`.
     public mutating func start(now: Double, random: inout SeededRandom) throws(Refusal) -> [QuizEvent] {
-        guard !isStarted else { throw Refusal(code: "quiz_started") }
+        // Same code as a late setting, its own words: "you can change this before
+        // the next quiz" answered a second `start` (a play test).
+        guard !isStarted else { throw Refusal("quiz_started", Phrase("error.quiz_started.start")) }
         guard !players.isEmpty else { throw Refusal("no_players", Phrase("error.no_players.quiz")) }
         guard !deck.questions.isEmpty else { throw Refusal(code: "quiz_no_questions") }
         order = Array(deck.questions.indices)
