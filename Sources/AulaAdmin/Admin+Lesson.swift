@@ -167,7 +167,9 @@ extension AdminCall {
         var minutes: Double?
         if let word = args[2] {
             guard let value = Double(word.replacingOccurrences(of: ",", with: ".")), value > 0, value <= 180 else {
-                return fail(code: "bad_minutes", word)
+                // Its own words: the level rooms' `error.bad_minutes` had taken this key
+                // ("…at most abc", session 9).
+                return fail(Refusal("bad_minutes", Phrase("error.bad_minutes.typed", [String(word.prefix(24))])))
             }
             minutes = value
         }

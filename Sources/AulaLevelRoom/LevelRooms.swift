@@ -49,8 +49,9 @@ public final class LevelRooms: ClassChallenges {
         guard let level = LevelRooms.findLevel(levelID, in: server.content.levels) else {
             return .failure(Refusal(code: "no_such_level", args: [String(levelID.prefix(24))]))
         }
-        if let minutes, !(minutes.isFinite && minutes > 0 && minutes <= 240) {
-            return .failure(Refusal(code: "bad_minutes", args: ["240"]))
+        // The console's own bound (Admin+Lesson.swift): one limit, said alike.
+        if let minutes, !(minutes.isFinite && minutes > 0 && minutes <= 180) {
+            return .failure(Refusal(code: "bad_minutes", args: ["180"]))
         }
         let group = server.classSession?.group ?? server.openGroupRef
         let students = server.onlinePlayers(in: group)

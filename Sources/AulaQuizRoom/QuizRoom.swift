@@ -67,7 +67,8 @@ public final class QuizRoom: RoomGame {
     /// questions, so a host can choose without opening the files.
     static func findDeck(_ word: String?, in decks: [QuizDeck]) -> Result<QuizDeck, Refusal> {
         let list = decks.map(deckLine).joined(separator: "; ")
-        guard !decks.isEmpty else { return .failure(Refusal(code: "no_decks")) }
+        // Its own key too: hangman's `error.no_decks` spoke of word decks (session 9).
+        guard !decks.isEmpty else { return .failure(Refusal("no_decks", Phrase("error.no_decks.quiz"))) }
         guard let word else {
             return .failure(Refusal("missing_argument", Phrase("error.quiz_deck_missing", [list])))
         }
