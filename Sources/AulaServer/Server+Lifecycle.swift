@@ -116,6 +116,7 @@ public final class RunningServer: @unchecked Sendable {
         }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for line in content.summary(.en) { log(.info, "content", ("summary", line.trimmingCharacters(in: " "))) }
+        if content.isEmpty { log(.warn, "content.empty", ("folder", URL(fileURLWithPath: config.contentDirectory).standardizedFileURL.path)) }
         for problem in problems {
             log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
                 ("reason", Catalog.shared.text(problem.reason, .en)))

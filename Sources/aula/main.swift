@@ -166,6 +166,9 @@ do {
             FileHandle.standardError.write(Data("aula: the board could not listen on \(config.boardHost):\(port) (in use?); serving without it\n".utf8))
         }
         fflush(nil)
+        if running.server.content.isEmpty {
+            FileHandle.standardError.write(Data(("aula: " + ContentLibrary.emptyWarning(directory: config.contentDirectory, config.language) + "\n").utf8))
+        }
 
         // The loop is not running yet: this thread still owns the server.
         let database = URL(fileURLWithPath: config.databasePath).standardizedFileURL.path

@@ -11,6 +11,7 @@ public enum CheckContent {
             print("\(problem.file): \(problem.field): \(warning)\(Catalog.shared.text(problem.reason, language))")
         }
         for line in library.summary(language) { print(line) }
+        if library.isEmpty { print(ContentLibrary.emptyWarning(directory: directory, language)) }
         // Warnings are shown but do not fail the check.
         let errors = problems.filter { !$0.isWarning }
         if errors.isEmpty {

@@ -15,6 +15,16 @@ public struct ContentLibrary: Sendable {
 
     public init() {}
 
+    /// Nothing to play at all: the usual cause is a server started outside its
+    /// folder (`./Levels`, `./Decks` are the default), which then ran quietly empty.
+    public var isEmpty: Bool { wordDecks.isEmpty && quizDecks.isEmpty && levels.levels.isEmpty }
+
+    /// The warning for an empty library (start-up and `check-content`), naming the folder read.
+    public static func emptyWarning(directory: String, _ language: Language) -> String {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
+        return Catalog.shared.text("check.no_content", language, folder)
+    }
+
     /// One line per kind of content, for `check-content` and the start-up log.
     public func summary(_ language: Language) -> [String] {
         let catalog = Catalog.shared
