@@ -239,6 +239,7 @@ extension LevelRoomGame {
             player.send(ErrorEvent(Refusal.usage("bad_argument", "level.set")))
             return
         }
+        RoomListing.changed()  // listed in classmates' `rooms` only while they may watch
         player.send(InfoEvent(watchersAllowed ? "level.watchers.on" : "level.watchers.off"))
     }
 }

@@ -70,6 +70,8 @@ public final class LevelRoomGame: RoomGame {
     }
 
     public var isPlaying: Bool { phase == .playing }
+    /// Classmates see the room in `rooms` only while they may join it to watch.
+    public var isListed: Bool { watchersAllowed }
     public var about: Phrase { Phrase(inChallenge ? "level.room.about_challenge" : "level.room.about", [level.id]) }
     public var commands: CommandTable<GameCall> { LevelRoomCommands.table }
     /// The room's narrow port to the server (Rooms/RoomHost.swift).

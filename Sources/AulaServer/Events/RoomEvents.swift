@@ -53,11 +53,15 @@ public struct RoomsEvent: Event {
     public let page: Int
     public let pages: Int
     public let total: Int
-    public init(rooms: [Entry], page: Int = 1, pages: Int = 1, total: Int? = nil) {
+    /// Rooms of the group not listed: nobody else may join them (a level whose
+    /// player works alone). A new field; `total` counts the listed ones, as before.
+    public let unlisted: Int
+    public init(rooms: [Entry], page: Int = 1, pages: Int = 1, total: Int? = nil, unlisted: Int = 0) {
         self.rooms = rooms
         self.page = page
         self.pages = pages
         self.total = total ?? rooms.count
+        self.unlisted = unlisted
     }
     public var name: String { "rooms" }
     public func fields(_ t: TextContext) -> [(String, JSON)] {
@@ -66,10 +70,13 @@ public struct RoomsEvent: Event {
                      ("players", .int($0.players)), ("max_players", .int($0.maxPlayers)),
                      ("spectators", .int($0.spectators)), ("playing", .bool($0.playing)),
                      ("about", .string(t.say($0.about)))])
-        })), ("page", .int(page)), ("pages", .int(pages)), ("total", .int(total))]
+        })), ("page", .int(page)), ("pages", .int(pages)), ("total", .int(total)), ("unlisted", .int(unlisted))]
     }
     public func text(_ t: TextContext) -> [String] {
-        if total == 0 { return [t.say("rooms.none")] }
+        if total == 0 {
+            guard unlisted > 0 else { return [t.say("rooms.none")] }
+            return [t.say(unlisted == 1 ? "rooms.none_but_unlisted_one" : "rooms.none_but_unlisted", String(unlisted))]
+        }
         let title = pages > 1 ? t.say("rooms.title_paged", String(total), String(page), String(pages))
             : t.say("rooms.title", String(total))
         var lines = [t.paint(.title, title)]
@@ -79,6 +86,7 @@ public struct RoomsEvent: Event {
                                       "\(r.players)/\(r.maxPlayers)", String(r.spectators), state))
         }
         if page < pages { lines.append(t.say("rooms.next_page", String(page + 1))) }
+        if unlisted > 0 { lines.append(t.say(unlisted == 1 ? "rooms.unlisted_one" : "rooms.unlisted", String(unlisted))) }
         lines.append(t.say("rooms.join_hint"))
         return lines
     }

@@ -10,6 +10,11 @@ enum RosterChanges {
     static var current: UInt64 { counter.load(ordering: .relaxed) }
 }
 
+/// For a room module whose room changed how it is listed (`RoomGame.isListed`).
+package enum RoomListing {
+    package static func changed() { RosterChanges.bump() }
+}
+
 /// When a cached listing must be rebuilt, and which slice a page is. Pure.
 /// With 10,000 players online, four clients sending `who` 20 times a second
 /// held the loop at 97 %: each answer filtered and sorted everyone.
@@ -72,7 +77,8 @@ final class Listings {
     static let roomsPageSize = 20
 
     var who: [String: Snapshot<Player>] = [:]
-    var rooms: [String: Snapshot<Room>] = [:]
+    /// The listed rooms of each group (`RoomGame.isListed`), and how many were not.
+    var rooms: [String: (snapshot: Snapshot<Room>, unlisted: Int)] = [:]
 }
 
 extension Server {
@@ -94,19 +100,24 @@ extension Server {
         return sorted
     }
 
-    /// The rooms of a group in `RoomOrder`, from the cache.
-    func cachedRooms(in group: GroupRef) -> [Room] {
+    /// The listed rooms of a group in `RoomOrder`, and how many are not listed
+    /// (rooms of one nobody may join: in a class challenge, every classmate's
+    /// level filled the list, session 9), from the cache.
+    func cachedRooms(in group: GroupRef) -> (listed: [Room], unlisted: Int) {
         let now = loop.now
         let version = RosterChanges.current
         let cached = listings.rooms[group.key]
-        if !ListingPolicy.mustRebuild(cachedVersion: cached?.version, currentVersion: version,
-                                      builtAt: cached?.builtAt ?? now, now: now, size: cached?.items.count ?? 0),
+        if !ListingPolicy.mustRebuild(cachedVersion: cached?.snapshot.version, currentVersion: version,
+                                      builtAt: cached?.snapshot.builtAt ?? now, now: now,
+                                      size: (cached?.snapshot.items.count ?? 0) + (cached?.unlisted ?? 0)),
            let cached {
-            return cached.items
+            return (cached.snapshot.items, cached.unlisted)
         }
-        let sorted = rooms.values.filter { $0.host.group == group }.sorted { RoomOrder.precedes($0.id, $1.id) }
-        listings.rooms[group.key] = Listings.Snapshot(version: version, builtAt: now, items: sorted)
-        return sorted
+        let mine = rooms.values.filter { $0.host.group == group }
+        let sorted = mine.filter { $0.game.isListed }.sorted { RoomOrder.precedes($0.id, $1.id) }
+        let unlisted = mine.count - sorted.count
+        listings.rooms[group.key] = (Listings.Snapshot(version: version, builtAt: now, items: sorted), unlisted)
+        return (sorted, unlisted)
     }
 
     /// `who [page]`.
@@ -132,7 +143,7 @@ extension Server {
 
     /// A page of the rooms of a group, for `rooms`.
     func roomList(for group: GroupRef, page requested: Int? = nil) -> RoomsEvent {
-        let all = cachedRooms(in: group)
+        let (all, unlisted) = cachedRooms(in: group)
         let (page, pages, range) = ListingPolicy.page(requested, total: all.count, pageSize: Listings.roomsPageSize)
         // A big list may be a second old: a room closed since is left out of its page.
         let entries = all[range].filter { rooms[$0.id] === $0 }.map { room in
@@ -140,7 +151,7 @@ extension Server {
                              maxPlayers: room.game.maxPlayers, spectators: room.spectators.count,
                              playing: room.game.isPlaying, about: room.game.about)
         }
-        return RoomsEvent(rooms: entries, page: page, pages: pages, total: all.count)
+        return RoomsEvent(rooms: entries, page: page, pages: pages, total: all.count, unlisted: unlisted)
     }
 
     /// The page a player asked for: no word is page 1, a positive number

@@ -12,6 +12,10 @@ public protocol RoomGame: AnyObject {
     var isPlaying: Bool { get }
     /// One line about the room for `rooms` (difficulty, deck, level...).
     var about: Phrase { get }
+    /// Whether classmates see the room in `rooms`: a room nobody else may join
+    /// (a level with watchers off) is only counted. Call `RoomListing.changed()`
+    /// when it changes. Default: listed.
+    var isListed: Bool { get }
     /// The game's own commands (tried before the lobby's).
     var commands: CommandTable<GameCall> { get }
 
@@ -59,6 +63,7 @@ public protocol RoomGame: AnyObject {
 
 extension RoomGame {
     public func admits(_ player: Player) -> Refusal? { nil }
+    public var isListed: Bool { true }
     public func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void) { ready(nil) }
     public func playerDisconnected(_ player: Player) {}
     public func playerReconnected(_ player: Player) {}
