@@ -232,6 +232,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
         news.reserveCapacity(events.count)
         var finished: HangmanResult?
         var newTurn: String?
+        var benched: [Player] = []
         func tellNews() {
             guard !news.isEmpty else { return }
             told.append(InfoEvent(phrases: news))
@@ -249,7 +250,10 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
                                               revealed: revealed, saying: event))
             case .becameSpectator(let name):
                 news.append(event.phrase)
-                if let player = roundPlayers[name] { room.makeSpectator(player) }
+                if let player = roundPlayers[name] {
+                    room.makeSpectator(player)
+                    benched.append(player)
+                }
             case .roundOver(let result):
                 finished = result
             case .turnPassed(_, let to):
@@ -260,6 +264,10 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             }
         }
         tellNews()
+        // The room reads "Ben missed three turns…"; Ben himself is told in his own
+        // words that he plays again next round (a play test: the third person read
+        // to him as if he were out of the game).
+        defer { for player in benched { player.send(InfoEvent("hangman.spectator.you")) } }
         if let finished {
             tellRoom(told, withState: false)
             finish(finished)

@@ -44,6 +44,9 @@ import AulaStore
             state = try #require(ana.nextState())
         }
         #expect(state["turn"] as? String == "Ana")
+        // Ben is told in his own words that he plays again next round (session 9).
+        let told = try #require(ben.waitForEvent("info") { ($0["text"] as? String)?.hasPrefix("You missed") == true })
+        #expect(told["text"] as? String == "You missed three turns in a row, so you watch the rest of this round. You play again from the next round.")
         let benched = try #require(Self.roomRow(cy, room))
         #expect(benched["players"] as? Int == 1, "\(benched)")
         #expect(benched["spectators"] as? Int == 1, "\(benched)")

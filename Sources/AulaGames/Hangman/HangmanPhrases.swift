@@ -11,7 +11,7 @@ public enum HangmanPhrases {
     public static let eventKeys = HangmanDifficulty.allCases.map { "hangman.round_started.\($0.rawValue)" } + [
         "hangman.turn", "hangman.hit", "hangman.miss", "hangman.solve_right", "hangman.solve_wrong",
         "hangman.life_lost", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
-        "hangman.spectator", "hangman.player_left", "hangman.points.letters",
+        "hangman.spectator", "hangman.spectator.you", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
         "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
         "hangman.round_over.everyone_benched", "hangman.round_over.time_up", "hangman.round_over.benched_or_out",
