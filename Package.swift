@@ -72,7 +72,7 @@ let package = Package(
         // A position-independent one carried 1.9 MB of relocations the dynamic linker read at every
         // start and dirtied 0.6 MB of pointers to apply them; the exported table (0.5 MB) was read
         // on every symbol the shared libraries resolved. Together about 2 MB of resident memory.
-        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaBench"],
+        .executableTarget(name: "aula", dependencies: ["AulaServer", "AulaAdmin", "AulaGameRooms", "AulaNet", "AulaStore", "AulaBench"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-l_FoundationICU", "-l_FoundationCShims", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-Xlinker", "--end-group",
                                                          "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                                                         .when(configuration: .release))]),

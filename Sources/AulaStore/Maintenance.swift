@@ -49,6 +49,8 @@ extension Database {
     @discardableResult
     public func forgetStudent(id: Int64) throws -> Bool {
         try transaction {
+            guard let row = try student(id: id) else { return false }
+            try scrubName(row.name, groupID: row.groupID)
             try run("DELETE FROM students WHERE id = ?", [.integer(id)])
             return changes > 0
         }
@@ -82,6 +84,8 @@ extension Database {
     /// Deletes every student with no activity since `cutoff`; returns how many.
     public func pruneInactive(before cutoff: Double) throws -> Int {
         try transaction {
+            // Their names leave the rounds and the audit log with them, as `forgetStudent` does.
+            for row in try inactiveStudents(before: cutoff) { try scrubName(row.name, groupID: row.groupID) }
             try run("DELETE FROM students WHERE id IN (SELECT s.id FROM students s WHERE \(Self.lastActivitySQL) < ?)",
                     [.real(cutoff)])
             return changes

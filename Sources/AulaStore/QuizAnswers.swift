@@ -21,11 +21,12 @@ extension Database {
     public func saveQuizAnswers(roundID: Int64, answers: [QuizAnswerRecord]) throws {
         try transaction {
             for a in answers {
+                // A student forgotten meanwhile is skipped, not a failure for everyone (see `saveRound`).
                 try run("""
                     INSERT INTO quiz_answers (round_id, student_id, question_index, answer, elapsed, points)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, [.integer(roundID), .integer(a.studentID), .integer(Int64(a.questionIndex)),
-                          .text(a.answer), .real(a.elapsed), .integer(Int64(a.points))])
+                    SELECT ?, id, ?, ?, ?, ? FROM students WHERE id = ?
+                    """, [.integer(roundID), .integer(Int64(a.questionIndex)),
+                          .text(a.answer), .real(a.elapsed), .integer(Int64(a.points)), .integer(a.studentID)])
             }
         }
     }

@@ -50,8 +50,11 @@ extension Database {
                       .text(r.detail), .real(r.startedAt), .real(r.endedAt)])
             let roundID = lastInsertRowID
             for score in r.scores {
-                try run("INSERT INTO scores (round_id, student_id, points, outcome) VALUES (?, ?, ?, ?)",
-                        [.integer(roundID), .integer(score.studentID), .integer(Int64(score.points)), .text(score.outcome.rawValue)])
+                // Only for a student still stored: one forgotten while playing (`aula forget`
+                // from another process) made the whole round fail its foreign key, and
+                // every classmate's points were lost with it (session 9).
+                try run("INSERT INTO scores (round_id, student_id, points, outcome) SELECT ?, id, ?, ? FROM students WHERE id = ?",
+                        [.integer(roundID), .integer(Int64(score.points)), .text(score.outcome.rawValue), .integer(score.studentID)])
                 // The total belongs to the student's own group, whatever room they played in.
                 try run("""
                     INSERT INTO totals (student_id, game, group_id, points, rounds)

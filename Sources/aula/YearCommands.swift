@@ -1,5 +1,6 @@
 import Foundation
 import AulaServer
+import AulaStore
 
 /// `aula backup`, `restore`, `forget`, `prune` and `export student` (issue 17).
 enum YearCommands {
@@ -28,7 +29,9 @@ enum YearCommands {
     answers, level progress, attempts and programs (a right-to-erasure request).
     With the same name in several groups, --group says which. Asks for
     confirmation unless --yes is given; the audit log records that a student
-    was forgotten, never who. Best done with the student logged out.
+    was forgotten, never who. Best done with the student logged out: while the
+    server runs, a student still connected plays on unrecorded (their
+    classmates' rounds are saved without them) until kicked.
     """
 
     static let pruneHelp = """
@@ -83,6 +86,11 @@ enum YearCommands {
         let left = try YearOffline.forget(databasePath: path, studentID: student.id, by: "aula forget")
         guard left == 0 else { throw YearOffline.Failure("\(left) rows about \(student.name) are still stored") }
         print("\(student.name) (group \(student.group)) forgotten: no row about them is left.")
+        if DatabaseLock.isHeld(databasePath: path) != nil {
+            // The running server still has them online, if they are: what they play now is
+            // not kept (their classmates' rounds are saved without them).
+            print("The server is running: if \(student.name) is still connected, kick them from the console (kick \(student.name)).")
+        }
         return 0
     }
 
