@@ -23,9 +23,15 @@ public struct SummaryRow: Sendable, Equatable {
     /// Unix seconds: the row's creation; the later of the last login and the last round.
     public let firstSeen: Double
     public let lastSeen: Double
+    /// False for a student who never logged in nor played (a roster name that never
+    /// came): both times are left empty — they were the roster's import time, and a
+    /// teacher read them as attendance (session 9).
+    public let everSeen: Bool
 
     public init(group: String, student: String, hangman: Int, quiz: Int, level: Int, total: Int, levelsSolved: Int,
-                stars: Int, quizCorrect: Int, quizAsked: Int, rounds: Int, firstSeen: Double, lastSeen: Double) {
+                stars: Int, quizCorrect: Int, quizAsked: Int, rounds: Int, firstSeen: Double, lastSeen: Double,
+                everSeen: Bool = true) {
+        self.everSeen = everSeen
         self.group = group
         self.student = student
         self.hangman = hangman
@@ -47,7 +53,8 @@ public struct SummaryRow: Sendable, Equatable {
     /// The row as one CSV record, neutralised and quoted like the scores export.
     public var csvLine: String {
         let numbers = [hangman, quiz, level, total, levelsSolved, stars, quizCorrect, quizAsked, rounds].map(String.init)
-        return ([group, student] + numbers + [ExportRow.isoUTC(firstSeen), ExportRow.isoUTC(lastSeen)])
+        let seen = everSeen ? [ExportRow.isoUTC(firstSeen), ExportRow.isoUTC(lastSeen)] : ["", ""]
+        return ([group, student] + numbers + seen)
             .map(ExportRow.csvField).joined(separator: ",")
     }
 
@@ -95,7 +102,8 @@ extension Database {
             return try SummaryRow(group: r.string("group_name"), student: r.string("student"),
                               hangman: n("hangman"), quiz: n("quiz"), level: n("level"), total: n("total"),
                               levelsSolved: n("levels_solved"), stars: n("stars"), quizCorrect: n("quiz_correct"),
-                              quizAsked: n("quiz_asked"), rounds: n("rounds"), firstSeen: created, lastSeen: lastSeen)
+                              quizAsked: n("quiz_asked"), rounds: n("rounds"), firstSeen: created, lastSeen: lastSeen,
+                              everSeen: r.doubleOrNil("last_login_at") != nil || r.doubleOrNil("last_round") != nil)
         }
     }
 }

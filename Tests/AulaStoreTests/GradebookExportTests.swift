@@ -84,6 +84,9 @@ struct GradebookExportTests {
             #expect((bo.quiz, bo.quizCorrect, bo.quizAsked, bo.rounds, bo.lastSeen) == (320, 2, 2, 2, 300))
             let cy = try #require(rows.first { $0.student == "Cy" })
             #expect((cy.group, cy.total, cy.rounds, cy.firstSeen, cy.lastSeen) == ("4C", 0, 0, 50, 50))
+            // Cy never logged in nor played (a roster name): no time is said for her (session 9).
+            #expect(!cy.everSeen)
+            #expect(cy.csvLine == "4C,Cy,0,0,0,0,0,0,0,0,0,,")
             #expect(try db.exportSummary(groupName: "4c").map(\.student) == ["Cy"])
 
             let csv = SummaryRow.csvDocument(rows, bom: true)
