@@ -60,6 +60,11 @@ extension AdminCall {
             return RosterCSV.parse(text, blocklist: blocklist)
         }) { [self] parsed in
             switch parsed {
+            case nil where !path.hasPrefix("/"):
+                // Read from the server's folder, not the teacher's (a teacher's week:
+                // `roster import 3A 3a.csv` from their own folder found nothing).
+                fail(Refusal("file_unreadable", Phrase("error.file_unreadable.relative",
+                                                       [url.path, FileManager.default.currentDirectoryPath])))
             case nil:
                 fail(code: "file_unreadable", url.path)
             case .problems(let problems)?:

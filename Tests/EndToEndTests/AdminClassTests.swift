@@ -88,6 +88,9 @@ import AulaStore
         #expect(lines.contains { $0.hasPrefix("error: Nothing was imported") })
         #expect(try server.store { try $0.group(name: "3B") } == nil)
         #expect(admin.text("roster import 3B /no/such/file.csv").contains("error: Cannot read the file"))
+        // A relative name is read from the server's folder, and the answer says so (session 9).
+        let relative = admin.run("roster import 3B no-such-3b.csv").joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
+        #expect(relative.contains("The server reads files from its own folder, \(FileManager.default.currentDirectoryPath)"), "\(relative)")
     }
 
     @Test func lockKeepsNewStudentsOutUntilUnlock() throws {
