@@ -92,6 +92,13 @@ import AulaStore
         let backup = try Self.aula(["backup", copy, "--db", db])
         #expect(backup.status == 0, "\(backup.err)")
         #expect(backup.out.contains("integrity ok"))
+        // A file already there, a folder that is not (a USB stick not mounted): said in words (session 9).
+        let again = try Self.aula(["backup", copy, "--db", db])
+        #expect(again.status != 0 && again.err.contains("\(copy) already exists: choose another name"), "\(again.err)")
+        #expect(!again.err.contains("StoreError"), "\(again.err)")
+        let missing = try Self.aula(["backup", "/media/no-such-usb/aula-june.sqlite", "--db", db])
+        #expect(missing.err.contains("the folder /media/no-such-usb does not exist (is the USB stick plugged in and mounted?)"),
+                "\(missing.err)")
         let refused = try Self.aula(["restore", copy, "--db", db, "--yes"])
         #expect(refused.status == 1 && refused.err.contains("while a server uses the database"))
         let second = try Self.aula(["serve", "--db", db, "--port", "0", "--admin-port", "0", "--board-port", "0"])

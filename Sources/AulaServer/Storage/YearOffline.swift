@@ -13,6 +13,19 @@ public enum YearOffline {
     /// `aula backup FILE`: an online copy (`VACUUM INTO`, the server may keep
     /// running and writing) checked with `integrity_check`. Returns its size.
     public static func backup(databasePath: String, to target: String) throws -> Int {
+        // Said in words, not as a StoreError code (a teacher's week: "StoreError(-1)…
+        // already exists", and "StoreError(14)" for a USB stick that was not there).
+        if FileManager.default.fileExists(atPath: target) {
+            throw Failure("\(target) already exists: choose another name, or delete it first")
+        }
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure("the folder \(folder) does not exist (is the USB stick plugged in and mounted?)")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw Failure("cannot write into \(folder) (no permission)")
+        }
         let db = try Database(path: databasePath)
         defer { db.close() }
         try db.backup(into: target)
