@@ -12,7 +12,7 @@ extension AdminCall {
             say(TextBlockEvent { t in
                 var lines = [t.paint(.title, t.say("admin.groups.title", String(groups.count)))]
                 for g in groups {
-                    var line = "  " + t.paint(.name, g.name) + " — " + t.say("admin.groups.students", String(g.studentCount))
+                    var line = "  " + t.paint(.name, g.name) + " — " + t.say(g.studentCount == 1 ? "admin.groups.students_one" : "admin.groups.students", String(g.studentCount))
                     if let session, session.group.id == g.id {
                         line += " — " + t.say("admin.groups.open_now", session.joinCode)
                     }

@@ -99,7 +99,7 @@ extension AdminCall {
             server.forget(player)
         }
         log(.info, "admin.kick", ("name", player.name), ("minutes", minutes), ("teacher", teacher))
-        info("admin.kick.held", player.name, String(minutes), style: .good)
+        info(minutes == 1 ? "admin.kick.held_one" : "admin.kick.held", player.name, String(minutes), style: .good)
         if !KickList.isThisMachine(address) { info("admin.kick.address", address) }
         done()
     }

@@ -15,6 +15,11 @@ import AulaStore
         #expect(admin.text("group add x").contains("error:"))
         let groups = admin.text("groups")
         #expect(groups.contains("3B") && groups.contains("4A") && groups.contains("open"))
+        // One student, in the singular (session 9: "open — 1 students").
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        _ = ana
+        let one = admin.text("groups")
+        #expect(one.contains("open — 1 student") && !one.contains("1 students"), "\(one)")
     }
 
     @Test func classOpenAsksStudentsForTheJoinCode() throws {

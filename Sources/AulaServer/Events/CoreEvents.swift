@@ -186,7 +186,7 @@ public struct KickedEvent: Event {
     }
     public func text(_ t: TextContext) -> [String] {
         guard let minutes else { return [t.paint(.bad, t.say("kicked.line", reason))] }
-        return [t.paint(.bad, t.say("kicked.line_minutes", reason, String(minutes)))]
+        return [t.paint(.bad, t.say(minutes == 1 ? "kicked.line_minute" : "kicked.line_minutes", reason, String(minutes)))]
     }
 }
 

@@ -81,7 +81,9 @@ extension Server {
                                     withPIN: withPIN, now: now) else { return false }
         let minutes = KickList.minutes(hold.until - now)
         let reason = hold.reason ?? catalog.text(Phrase("admin.kick.no_reason"), client.renderer.language)
-        client.send(ErrorEvent(Refusal(code: "kicked", args: [String(minutes), reason]),
+        let refusal = minutes == 1 ? Refusal("kicked", Phrase("error.kicked_one", [String(minutes), reason]))
+                                   : Refusal(code: "kicked", args: [String(minutes), reason])
+        client.send(ErrorEvent(refusal,
                                extra: [("minutes", .int(minutes)), ("reason", .string(reason))]))
         client.stage = .name
         promptName(client)
