@@ -91,40 +91,4 @@ extension Database {
             return changes
         }
     }
-
-    /// Everything stored about one student, as JSON-ready values: the
-    /// student's row (PIN hash left out: it is a secret, not data about them),
-    /// their group, and every row of every student table.
-    public func studentRecord(id: Int64) throws -> [String: Any]? {
-        guard let row = try query("SELECT s.*, g.name AS group_name FROM students s JOIN groups g ON g.id = s.group_id WHERE s.id = ?",
-                                  [.integer(id)]).first else { return nil }
-        var student = Self.jsonObject(row)
-        student["pin_hash"] = nil
-        student["has_pin"] = try row.stringOrNil("pin_hash") != nil
-        var record: [String: Any] = ["student": student]
-        for table in Self.studentTables {
-            record[table] = try query("SELECT * FROM \(table) WHERE student_id = ?", [.integer(id)]).map(Self.jsonObject)
-        }
-        // The rounds the scores and answers refer to: what was played, where and when.
-        record["rounds"] = try query("""
-            SELECT DISTINCT r.id, r.game, r.room, r.subject, r.detail, r.started_at, r.ended_at FROM rounds r
-            WHERE r.id IN (SELECT round_id FROM scores WHERE student_id = ?1
-                           UNION SELECT round_id FROM quiz_answers WHERE student_id = ?1) ORDER BY r.id
-            """, [.integer(id)]).map(Self.jsonObject)
-        return record
-    }
-
-    static func jsonObject(_ row: Row) -> [String: Any] {
-        var object: [String: Any] = [:]
-        for (column, value) in zip(row.columns, row.values) {
-            switch value {
-            case .integer(let v): object[column] = v
-            case .real(let v): object[column] = v.isFinite ? v : 0
-            case .text(let v): object[column] = v
-            case .blob(let v): object[column] = Data(v).base64EncodedString()
-            case .null: object[column] = NSNull()
-            }
-        }
-        return object
-    }
 }

@@ -57,6 +57,21 @@ import AulaTestSupport
         }
     }
 
+    /// A parent's request shows their child's data, not the classmates' (session 9),
+    /// and every time also as a date.
+    @Test func aStudentsRecordNamesNoClassmateAndSaysTimesAsDates() throws {
+        try withDatabase { db, _ throws in
+            let (_, _, _, carla) = try setUp(db)
+            let record = try #require(try db.studentRecord(id: carla))
+            let rounds = try #require(record["rounds"] as? [[String: Any]])
+            let details = rounds.compactMap { $0["detail"] as? String }
+            #expect(details == [#"{"word":"gato","completed_by":"(classmate)"}"#,
+                                #"{"teams":[{"team":"Owls","members":["Carla","(classmate)"]}],"word":"anabel"}"#])
+            #expect(rounds.first?["ended_at_utc"] as? String == "1970-01-01T00:00:01Z")
+            #expect((record["student"] as? [String: Any])?["created_at_utc"] as? String == "1970-01-01T00:00:00Z")
+        }
+    }
+
     @Test func aWholeWordIsReplacedNotPartOfOne() {
         #expect(Database.replacingWord("Ana", in: "Ana, Anabel and Ana-María met Ana", with: "X") == "X, Anabel and Ana-María met X")
         #expect(Database.replacingWord("Ana", in: "nothing here", with: "X") == "nothing here")
