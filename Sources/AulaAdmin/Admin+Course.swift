@@ -27,8 +27,11 @@ extension AdminCall {
         }
     }
 
-    /// `code NAME [LEVEL]` — the student's program with line numbers: what is
-    /// in their editor now when they are in that level, else the kept one.
+    /// `code NAME [LEVEL]` (or `code GROUP/NAME [LEVEL]`) — the student's program
+    /// with line numbers: what is in their editor now when they are in that level,
+    /// else the kept one. A name in several groups is looked up as `reset` does
+    /// (the open class's, else "which group?"); the answer names the group (a
+    /// teacher's week: two Anas, and `code Ana` showed one without saying which).
     func showCode(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.code") }
         var words = args.words
@@ -37,31 +40,39 @@ extension AdminCall {
             levelID = last
             words.removeLast()
         }
-        let name = words.joined(separator: " ")
+        let typed = words.joined(separator: " ")
+        var name = typed, groupKey: String?
+        if let slash = typed.firstIndex(of: "/") {
+            groupKey = NameRules.key(String(typed[..<slash]).trimmingCharacters(in: " "))
+            name = String(typed[typed.index(after: slash)...]).trimmingCharacters(in: " ")
+        }
         let key = NameRules.key(name)
         let preferred = server.classSession?.group
-        let online = server.players.values.filter { $0.key == key }
-            .sorted { ($0.group == preferred ? 0 : 1) < ($1.group == preferred ? 0 : 1) }.first
+        let candidates = server.players.values.filter { $0.key == key && (groupKey == nil || NameRules.key($0.group.name) == groupKey) }
+        // Online in one group only (or the open class's): that one, live; else the stored lookup decides.
+        let online = candidates.count == 1 ? candidates.first : candidates.first { $0.group == preferred }
         if let player = online, let room = player.room, room.isHost(player), let game = room.game as? any LevelRoomState,
            levelID == nil || levelID == game.levelID {
-            say(AdminCodeEvent(student: player.name, level: game.levelID, lines: game.codeLines, live: true))
+            say(AdminCodeEvent(student: player.name, group: player.group.name, level: game.levelID, lines: game.codeLines, live: true))
             return done()
         }
         let preferredID = preferred?.id, wanted = levelID
-        read({ db -> AdminCodeEvent? in
-            var found = try AdminStudent.find(db, name: name)
-            if found.count > 1, let preferredID, let mine = found.first(where: { $0.groupID == preferredID }) { found = [mine] }
-            guard let student = found.first else { return nil }
+        read({ db -> Result<AdminCodeEvent, Refusal> in
+            let found = try AdminStudent.one(db, typed: typed, preferredGroup: preferredID)
+            guard case .success(let student) = found else { return found.map { _ in AdminCodeEvent.none } }
             guard let level = try wanted ?? db.lastKeptLevel(studentID: student.id) else {
-                return AdminCodeEvent(student: student.name, level: "", lines: [], live: false)
+                return .success(AdminCodeEvent(student: student.name, group: student.group, level: "", lines: [], live: false))
             }
             let source = try db.keptLevelProgram(studentID: student.id, levelID: level) ?? ""
             let lines = source.isEmpty ? [] : source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            return AdminCodeEvent(student: student.name, level: level, lines: lines, live: false)
-        }) { [self] event in
-            guard let event else { return fail(code: "no_such_student", name) }
-            say(event)
-            done()
+            return .success(AdminCodeEvent(student: student.name, group: student.group, level: level, lines: lines, live: false))
+        }) { [self] result in
+            switch result {
+            case .failure(let refusal): fail(refusal)
+            case .success(let event):
+                say(event)
+                done()
+            }
         }
     }
 
@@ -80,21 +91,24 @@ extension AdminCall {
 /// `admin.code {student, level, live, lines:[{n, text}]}` — a student's program.
 struct AdminCodeEvent: Event {
     let student: String
+    let group: String
     let level: String
     let lines: [String]
     /// True when read from the open editor, false when from the kept program.
     let live: Bool
 
     var name: String { "admin.code" }
+    /// Never shown: what a failed lookup maps its result through.
+    static let none = AdminCodeEvent(student: "", group: "", level: "", lines: [], live: false)
 
     func fields(_ t: TextContext) -> [(String, JSON)] {
-        [("student", .string(student)), ("level", .string(level)), ("live", .bool(live)),
+        [("student", .string(student)), ("group", .string(group)), ("level", .string(level)), ("live", .bool(live)),
          ("lines", .array(lines.enumerated().map { .object([("n", .int($0.offset + 1)), ("text", .string($0.element))]) }))]
     }
 
     func text(_ t: TextContext) -> [String] {
-        guard !level.isEmpty else { return [t.say("admin.code.none", student)] }
-        var out = [t.paint(.title, t.say(live ? "admin.code.title_live" : "admin.code.title", student, level))]
+        guard !level.isEmpty else { return [t.say("admin.code.none", student, group)] }
+        var out = [t.paint(.title, t.say(live ? "admin.code.title_live" : "admin.code.title", student, level, group))]
         if lines.isEmpty { return out + [t.say("level.code.empty")] }
         let width = String(lines.count).count
         for (i, line) in lines.enumerated() { out.append(LevelCodeText.numbered(i + 1, line, width: width, t)) }

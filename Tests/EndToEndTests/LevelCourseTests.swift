@@ -77,15 +77,37 @@ import AulaGames
         let anaRow = progress.split(separator: "\n").first { $0.hasPrefix("Ana ") && !$0.contains(" on ") }.map(String.init) ?? ""
         #expect(anaRow.contains("✓3"), "\(progress)")
         let code = teacher.text("code Ana")
-        #expect(code.contains("Ana's program for t-loop (in the editor now):"), "\(code)")
+        #expect(code.contains("Ana's program for t-loop (in the editor now; group open):"), "\(code)")
         #expect(code.contains("1 | repeat (10) {") && code.contains("3 | }"), "\(code)")
         #expect(teacher.text("hint Ana Try a loop").contains("Hint sent to Ana."))
         #expect(ana.waitForEvent("info") { ($0["text"] as? String) == "Hint from garcia: Try a loop" } != nil)
         ana.send("leave")
         _ = ana.waitForEvent("room.left")
         let kept = teacher.text("code Ana t-loop")
-        #expect(kept.contains("Ana's program for t-loop (kept):") && kept.contains("2 |     walk();"), "\(kept)")
+        #expect(kept.contains("Ana's program for t-loop (kept; group open):") && kept.contains("2 |     walk();"), "\(kept)")
         #expect(teacher.text("progress Nobody").contains("error:"))
+    }
+
+    /// Two students called Ana in two groups (session 9, a teacher's week: `code Ana`
+    /// showed one of them without saying which, and `code 3A/Ana` was refused).
+    @Test func codeTellsTwoStudentsOfOneNameApart() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelCourseTests.content())
+        let teacher = try server.admin()
+        try server.store { db in
+            for (group, program) in [("3A", "walk();"), ("3B", "repeat (10) {")] {
+                let g = try db.ensureGroup(name: group, at: 0)
+                let ana = try db.ensureStudent(groupID: g, name: "Ana", at: 0)
+                try db.keepLevelProgram(studentID: ana, levelID: "t-loop", source: program, at: 1)
+            }
+        }
+        #expect(teacher.text("code Ana").contains("error:"), "which Ana: no class is open")
+        let a = teacher.text("code 3A/Ana t-loop")
+        #expect(a.contains("Ana's program for t-loop (kept; group 3A):") && a.contains("1 | walk();"), "\(a)")
+        let b = teacher.text("code 3b/Ana")
+        #expect(b.contains("(kept; group 3B):") && b.contains("1 | repeat (10) {"), "\(b)")
+        // With 3B's class open, plain `code Ana` is 3B's Ana, and says so.
+        _ = teacher.run("class open 3B")
+        #expect(teacher.text("code Ana").contains("(kept; group 3B):"))
     }
 
     @Test func aProgramAndTheJavaChoiceSurviveReopeningTheLevelAndAReconnect() throws {

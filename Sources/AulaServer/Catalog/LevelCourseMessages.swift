@@ -34,8 +34,8 @@ extension CatalogParts {
             "admin.progress.reader_tried": "{0} {1} attempts",
             "admin.progress.reader_stuck": "{0} stuck after {1} attempts",
             "admin.progress.reader_none": "nothing tried yet",
-            "admin.code.title": "{0}'s program for {1} (kept):",
-            "admin.code.title_live": "{0}'s program for {1} (in the editor now):",
+            "admin.code.title": "{0}'s program for {1} (kept; group {2}):",
+            "admin.code.title_live": "{0}'s program for {1} (in the editor now; group {2}):",
             "admin.code.none": "{0} has no kept program yet.",
             "admin.hint.done": "Hint sent to {0}.",
             // course content (issue 14): the concept a level introduces, singular counts, facing letters
@@ -83,8 +83,8 @@ extension CatalogParts {
             "admin.progress.reader_tried": "{0} {1} intentos",
             "admin.progress.reader_stuck": "{0} se ha atascado tras {1} intentos",
             "admin.progress.reader_none": "nada intentado todavía",
-            "admin.code.title": "Programa de {0} para {1} (guardado):",
-            "admin.code.title_live": "Programa de {0} para {1} (en el editor ahora):",
+            "admin.code.title": "Programa de {0} para {1} (guardado; grupo {2}):",
+            "admin.code.title_live": "Programa de {0} para {1} (en el editor ahora; grupo {2}):",
             "admin.code.none": "{0} todavía no tiene ningún programa guardado.",
             "admin.hint.done": "Pista enviada a {0}.",
             // contenido del curso (issue 14)
