@@ -73,7 +73,7 @@ public enum AdminOffline {
         }
         let store = try Store(path: databasePath)
         defer { store.close() }
-        let answer = try store.sync { db -> (rows: [LeaderboardRow], scope: String)? in
+        let answer = try store.sync { db -> (rows: [LeaderboardRow], scope: String, groups: [Int64: String])? in
             var groupID: Int64?
             var scope = "all"
             if let group {
@@ -81,7 +81,17 @@ public enum AdminOffline {
                 groupID = row.id
                 scope = row.name
             }
-            return (try db.leaderboard(groupID: groupID, game: chosen, limit: 50), scope)
+            let rows = try db.leaderboard(groupID: groupID, game: chosen, limit: 50)
+            // Every group together: each name says its group (two Anas of two classes
+            // read as one student twice, session 9).
+            var groups: [Int64: String] = [:]
+            if groupID == nil {
+                for row in rows {
+                    guard let student = try db.student(id: row.studentID) else { continue }
+                    groups[row.studentID] = try db.group(id: student.groupID)?.name
+                }
+            }
+            return (rows, scope, groups)
         }
         guard let answer else { return .failure(Refusal(code: "no_such_group", args: [group ?? ""])) }
         var renderer = Renderer(language: language)
@@ -90,7 +100,10 @@ public enum AdminOffline {
         let event = LeaderboardEvent(scope: answer.scope,
                                      title: Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
                                                    [answer.scope, chosen?.rawValue ?? Phrase.entry("admin.leaderboard.all_games")]),
-                                     rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
+                                     rows: answer.rows.map { row in
+                                         .init(rank: row.rank, name: answer.groups[row.studentID].map { "\(row.name) (\($0))" } ?? row.name,
+                                               points: row.points)
+                                     })
         return .success(renderer.render(event).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
