@@ -85,6 +85,16 @@ extension AdminCall {
             follow(room)
             info(lobby.count == 1 ? "admin.quiz.hosted_one" : "admin.quiz.hosted", room.id, quiz.deckTitle, group.name,
                  String(lobby.count), style: .good)
+            // No class open: the quiz is the `open` group's, and a class just closed is
+            // still online in its own group, unable to join (a play test: "0 students
+            // were told", and no word why).
+            if server.classSession == nil {
+                let elsewhere = server.players.values.filter { $0.isConnected && $0.group != group }
+                if let other = elsewhere.first?.group {
+                    info(elsewhere.count == 1 ? "admin.quiz.hosted_other_group_one" : "admin.quiz.hosted_other_group",
+                         String(elsewhere.count), other.name, style: .warn)
+                }
+            }
             done()
         }
     }

@@ -167,6 +167,29 @@ import AulaTestSupport
         #expect(twice["message"] as? String == "El cuestionario ya ha empezado.")
     }
 
+    /// A quiz hosted after `class close` is the `open` group's: the class, still
+    /// online in its own group, cannot join it, and the console says so (session 9).
+    @Test func aQuizHostedWithNoClassOpenSaysTheClassCannotJoinIt() throws {
+        let server = try Self.server()
+        let admin = try server.admin()
+        let code = try #require(joinCode(in: admin.run("class open 3B")))
+        let marta = try TestClient(port: server.port)
+        marta.waitFor("Name:")
+        marta.send("Marta")
+        marta.waitFor("Class code:")
+        marta.send(code)
+        #expect(marta.waitFor("Welcome, ") != nil)
+        _ = admin.run("class close")
+        // The console wraps long lines: read them as one.
+        let hosted = admin.run("quiz host short").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(hosted.contains("1 student still online in 3B cannot join it"), "\(hosted)")
+        // With the class open, nothing of the kind.
+        _ = admin.run("quiz end")
+        _ = admin.run("class open 3B")
+        let forClass = admin.text("quiz host short")
+        #expect(!forClass.contains("cannot join"), "\(forClass)")
+    }
+
     @Test func theConsolesQuizRepliesSpeakToATeacher() throws {
         let server = try Self.server()
         let admin = try server.admin()
