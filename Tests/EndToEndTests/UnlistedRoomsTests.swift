@@ -31,6 +31,9 @@ import AulaTestSupport
         _ = ana.waitForEvent("info")
         ben.send("rooms")
         #expect(ben.waitForEvent("rooms")?["unlisted"] as? Int == 1)
+        // Ana's own level is not a classmate's.
+        ana.send("rooms")
+        #expect(ana.waitForEvent("rooms")?["unlisted"] as? Int == 0)
     }
 
     @Test(arguments: [false, true]) func textSaysHowManyAreNotListed(spanish: Bool) throws {

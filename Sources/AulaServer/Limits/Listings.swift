@@ -138,12 +138,15 @@ extension Server {
             player.send(ErrorEvent(Refusal.usage("bad_argument", "rooms")))
             return
         }
-        player.send(roomList(for: player.group, page: requested))
+        player.send(roomList(for: player.group, page: requested, viewer: player))
     }
 
-    /// A page of the rooms of a group, for `rooms`.
-    func roomList(for group: GroupRef, page requested: Int? = nil) -> RoomsEvent {
-        let (all, unlisted) = cachedRooms(in: group)
+    /// A page of the rooms of a group, for `rooms`. The viewer's own unlisted room
+    /// (their level) is not counted among the classmates'.
+    func roomList(for group: GroupRef, page requested: Int? = nil, viewer: Player? = nil) -> RoomsEvent {
+        let (all, counted) = cachedRooms(in: group)
+        let own = viewer?.room.map { $0.host.group == group && !$0.game.isListed } ?? false
+        let unlisted = max(0, counted - (own ? 1 : 0))
         let (page, pages, range) = ListingPolicy.page(requested, total: all.count, pageSize: Listings.roomsPageSize)
         // A big list may be a second old: a room closed since is left out of its page.
         let entries = all[range].filter { rooms[$0.id] === $0 }.map { room in
