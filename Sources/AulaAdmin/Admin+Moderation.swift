@@ -149,16 +149,24 @@ extension AdminCall {
     /// the name took. Fails the command (and returns nil) when there is none or
     /// when two groups have a student of that name and neither is the class's.
     func findPlayer(_ args: Arguments) -> (Player, Int)? {
-        let words = args.words
+        var words = args.words
+        // `GROUP/NAME`: two students of one name online with no class open could
+        // not be told apart (a play test: `kick 3A/Ana 1 test` was "no such student").
+        var groupKey: String?
+        if let first = words.first, let slash = first.firstIndex(of: "/") {
+            groupKey = NameRules.key(String(first[..<slash]))
+            words[0] = String(first[first.index(after: slash)...])
+        }
         for used in stride(from: min(words.count, 4), through: 1, by: -1) {
             let key = NameRules.key(words.prefix(used).joined(separator: " "))
-            let matches = server.players.values.filter { $0.key == key }
+            let matches = server.players.values.filter { $0.key == key && (groupKey == nil || NameRules.key($0.group.name) == groupKey) }
             if matches.count == 1 { return (matches[0], used) }
             if matches.count > 1 {
                 if let session = server.classSession, let mine = matches.first(where: { $0.group == session.group }) {
                     return (mine, used)
                 }
-                fail(code: "player_ambiguous", matches[0].name, matches.map(\.group.name).sorted().joined(separator: ", "))
+                let groups = matches.map(\.group.name).sorted()
+                fail(code: "player_ambiguous", matches[0].name, groups.joined(separator: ", "), groups[0])
                 return nil
             }
         }

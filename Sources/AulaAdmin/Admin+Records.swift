@@ -164,7 +164,7 @@ struct AdminStudent: Sendable {
         }
         guard let student = found.first else { return .failure(Refusal(code: "no_such_student", args: [name])) }
         guard found.count == 1 else {
-            return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", ")]))
+            return .failure(Refusal(code: "student_ambiguous", args: [student.name, found.map(\.group).joined(separator: ", "), student.group]))
         }
         return .success(student)
     }

@@ -15,7 +15,7 @@ import AulaGames
         ana.send("play t-01")
         #expect(ana.waitFor("2:00") != nil)
         ana.send("code")
-        ana.type(["walk();"])
+        ana.send("walk();")
         ana.send(".")
         ana.send("submit")
         let verdict = try #require(ana.waitFor(spanish ? "Todavía no" : "Not yet"))
@@ -26,13 +26,33 @@ import AulaGames
         #expect(!said.contains(spanish ? "de 1 disposiciones" : "of 1 layouts"))
     }
 
+    /// `play` a locked level from one's own level room: refused, and still in the
+    /// room (a re-play: the room was left first, then the move refused).
+    @Test func aLockedLevelFromOnesOwnLevelRoomKeepsTheRoom() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        let room = try #require(ana.waitForEvent("level.opened")?["room"] as? String)
+        let before = ana.transcript.count
+        ana.send("play t-02")
+        #expect(ana.nextErrorCode() == "level_locked")
+        ana.send("board")
+        #expect(ana.waitForEvent("level.board")?["room"] as? String == room)
+        let said = ana.transcript[before...].compactMap { TestClient.json($0)?["ev"] as? String }
+        #expect(!said.contains("room.left"), "\(said)")
+        // An open level still moves her on.
+        ana.send("play t-rand")
+        #expect(ana.waitForEvent("room.left")?["room"] as? String == room)
+        #expect(ana.waitForEvent("level.opened")?["level"] as? String == "t-rand")
+    }
+
     @Test func aLevelOfSeveralLayoutsStillPointsAtTheOneThatFailed() throws {
         let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
         let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
         ana.send("play t-rand")
         #expect(ana.waitFor("2:00") != nil)
         ana.send("code")
-        ana.type(["walk();"])
+        ana.send("walk();")
         ana.send(".")
         ana.send("submit")
         let verdict = try #require(ana.waitFor("Not yet"))

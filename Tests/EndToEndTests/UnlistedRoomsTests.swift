@@ -21,14 +21,14 @@ import AulaTestSupport
         #expect(hidden["unlisted"] as? Int == 1)
 
         ana.send("set watchers on")
-        _ = ana.waitForEvent("info")
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("may now join your room") == true } != nil)
         ben.send("rooms")
         let shown = try #require(ben.waitForEvent("rooms"))
         #expect((shown["rooms"] as? [[String: Any]])?.compactMap { $0["room"] as? String } == [room])
         #expect(shown["unlisted"] as? Int == 0)
 
         ana.send("set watchers off")
-        _ = ana.waitForEvent("info")
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("Nobody else may join") == true } != nil)
         ben.send("rooms")
         #expect(ben.waitForEvent("rooms")?["unlisted"] as? Int == 1)
         // Ana's own level is not a classmate's.

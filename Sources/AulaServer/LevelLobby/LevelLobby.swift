@@ -73,10 +73,10 @@ extension Server {
             player.send(ErrorEvent(code: "no_such_level", String(word.prefix(24))))
             return
         }
-        if let room = player.room, room.game is any LevelRoomState, room.isHost(player) {
-            leaveRoom(player, reason: nil)
-        }
-        createRoom(kindWord: "level", args: Arguments(word), by: player)
+        // From one's own level room: it is left only once the new level opens (a
+        // locked one refused the move after closing the room: a play test).
+        let moving = player.room.flatMap { $0.game is any LevelRoomState && $0.isHost(player) ? $0 : nil }
+        createRoom(kindWord: "level", args: Arguments(word), by: player, leaving: moving)
     }
 }
 

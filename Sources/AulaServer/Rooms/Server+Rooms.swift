@@ -3,8 +3,9 @@ import AulaGames
 /// The generic part of rooms: create, join, leave, host hand-over, closing when empty.
 extension Server {
     /// `create KIND [options]` — a new room with the creator as host and first player.
-    func createRoom(kindWord: String, args: Arguments, by player: Player) {
-        guard player.room == nil else {
+    /// `leaving`: the room the player moves out of once the new one opens (their own level).
+    func createRoom(kindWord: String, args: Arguments, by player: Player, leaving: Room? = nil) {
+        guard player.room == nil || (leaving != nil && player.room === leaving) else {
             player.send(ErrorEvent(code: "already_in_room", player.room?.id ?? ""))
             return
         }
@@ -19,7 +20,7 @@ extension Server {
         case .failure(let refusal):
             player.send(ErrorEvent(refusal))
         case .success(let game):
-            openRoom(kind: kind, game: game, by: player)
+            openRoom(kind: kind, game: game, by: player, leaving: leaving)
         }
     }
 
@@ -29,6 +30,10 @@ extension Server {
     /// store read), the player may have moved on — into another room, or gone:
     /// then nothing opens.
     package func openRoom(kind: String, game: RoomGame, by player: Player) {
+        openRoom(kind: kind, game: game, by: player, leaving: nil)
+    }
+
+    func openRoom(kind: String, game: RoomGame, by player: Player, leaving: Room?) {
         var returned = false
         game.prepare(host: player) { [weak self] refusal in
             guard let self else { return }
@@ -36,7 +41,12 @@ extension Server {
             if let refusal { return player.refuse(refusal) }
             if later {
                 guard player.isConnected, self.players[self.playerKey(player.group, player.name)] === player else { return }
-                if let current = player.room { return player.send(ErrorEvent(code: "already_in_room", current.id)) }
+            }
+            if let current = player.room {
+                guard let leaving, current === leaving else {
+                    return player.send(ErrorEvent(code: "already_in_room", current.id))
+                }
+                self.leaveRoom(player, reason: nil)
             }
             self.openPreparedRoom(kind: kind, game: game, by: player)
         }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import AulaTestSupport
+@testable import AulaServer
+
+/// Two students of one name online in two groups with no class open (session 9,
+/// a re-play: `kick Ana` said "open the class of the one you mean", and
+/// `kick 3A/Ana 1 test` found nobody — neither could be kicked or muted).
+@Suite(.lab) struct SameNameConsoleTests {
+    private func anaOf(_ group: String, _ server: TestServer, _ admin: AdminConsole) throws -> TestClient {
+        let code = try #require(joinCode(in: admin.run("class open \(group)")))
+        let ana = try TestClient(port: server.port)
+        ana.waitFor("Name:")
+        ana.send("Ana")
+        ana.waitFor("Class code:")
+        ana.send(code)
+        #expect(ana.waitFor("Welcome, ") != nil)
+        _ = admin.run("class close")
+        return ana
+    }
+
+    @Test func groupSlashNameTellsThemApart() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        let fromB = try anaOf("3B", server, admin)
+        let fromA = try anaOf("3A", server, admin)
+        _ = fromB
+        // The console wraps long lines: read them as one.
+        let flat = { (line: String) in admin.run(line).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        let which = flat("kick Ana")
+        #expect(which.contains("More than one student called Ana is online (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
+                "\(which)")
+        #expect(flat("kick 3A/Ana 1 test").contains("Ana was removed and cannot log in again for 1 minute"))
+        #expect(fromA.waitFor("test") != nil)
+        #expect(fromA.waitForClose())
+        let stored = flat("reset Ana")
+        #expect(stored.contains("More than one student is called Ana (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
+                "\(stored)")
+    }
+}
