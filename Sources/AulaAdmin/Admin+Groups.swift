@@ -114,7 +114,7 @@ extension AdminCall {
                     let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
                     let kept = rows.filter { $0.hash == nil }.count
                     say(TextBlockEvent { t in
-                        var lines = [t.paint(.good, t.say("admin.roster.imported", String(rows.count), group))]
+                        var lines = [t.paint(.good, t.say(rows.count == 1 ? "admin.roster.imported_one" : "admin.roster.imported", String(rows.count), group))]
                         if kept > 0 { lines.append("  " + t.say("admin.roster.kept", String(kept))) }
                         if !generated.isEmpty {
                             lines.append(t.paint(.title, t.say("admin.roster.new_pins")))

@@ -38,7 +38,11 @@ extension AdminCall {
             guard let (room, quiz) = hostedQuiz(roomWord, for: "start") else { return }
             do throws(Refusal) {
                 let (players, made) = try quiz.hostStart(teams: teams)
-                info("admin.quiz.started", room.id, String(players), String(made), style: .good)
+                // One player, no teams, said as such ("1 players, 0 teams": a re-play).
+                let who = Phrase(players == 1 ? "admin.quiz.players_one" : "admin.quiz.players", [String(players)])
+                let teams = Phrase(made == 0 ? "admin.quiz.teams_none" : made == 1 ? "admin.quiz.teams_one" : "admin.quiz.teams",
+                                   [String(made)])
+                say(InfoEvent(phrases: [Phrase("admin.quiz.started", [room.id, PhraseArgument.phrase(who), PhraseArgument.phrase(teams)])], style: .good))
                 done()
             } catch {
                 fail(error)

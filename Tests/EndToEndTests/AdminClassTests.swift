@@ -52,6 +52,10 @@ import AulaStore
         let admin = try server.admin()
         let imported = admin.run("roster import 3B \(csv.path)")
         #expect(imported.contains { $0.contains("3 students imported into 3B") })
+        // One, in the singular (session 9).
+        let one = server.directory.appendingPathComponent("one.csv")
+        try "name,pin\nNuria,4321\n".write(to: one, atomically: true, encoding: .utf8)
+        #expect(admin.text("roster import 4C \(one.path)").contains("1 student imported into 4C."))
         // Generated PINs are printed once, next to their names; Ana's own is not.
         let luisLine = try #require(imported.first { $0.hasPrefix("  Luis") })
         let luisPIN = String(luisLine.split(separator: " ").last ?? "")
