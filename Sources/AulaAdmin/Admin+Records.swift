@@ -120,7 +120,8 @@ extension AdminCall {
                 [t.paint(.title, t.say("admin.audit.title", String(rows.count)))]
                     + rows.map { row in
                         "  " + ExportRow.isoUTC(row.at) + "  " + t.paint(.name, row.teacher) + "  " + row.command
-                            + "  → " + (row.outcome == "ok" ? t.paint(.good, row.outcome) : t.paint(.bad, row.outcome))
+                            + "  → " + (row.outcome == "ok" ? t.paint(.good, row.outcome)
+                                        : t.paint(.bad, t.say("admin.audit.refused", row.outcome)))
                     }
             })
             done()

@@ -53,7 +53,7 @@ extension Database {
             case .integer(let v): object[column] = v
             case .real(let v):
                 object[column] = v.isFinite ? v : 0
-                if column.hasSuffix("_at"), v.isFinite { object[column + "_utc"] = ExportRow.isoUTC(v) }
+                if column == "at" || column.hasSuffix("_at"), v.isFinite { object[column + "_utc"] = ExportRow.isoUTC(v) }
             case .text(let v): object[column] = v
             case .blob(let v): object[column] = Data(v).base64EncodedString()
             case .null: object[column] = NSNull()

@@ -169,6 +169,9 @@ do {
         if running.server.content.isEmpty {
             FileHandle.standardError.write(Data(("aula: " + ContentLibrary.emptyWarning(directory: config.contentDirectory, config.language) + "\n").utf8))
         }
+        if running.server.content.blocklist.count == 0 {
+            FileHandle.standardError.write(Data(("aula: " + ContentLibrary.noBlocklistWarning(directory: config.contentDirectory, config.language) + "\n").utf8))
+        }
 
         // The loop is not running yet: this thread still owns the server.
         let database = URL(fileURLWithPath: config.databasePath).standardizedFileURL.path

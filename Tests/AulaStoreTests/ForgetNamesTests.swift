@@ -69,6 +69,10 @@ import AulaTestSupport
                                 #"{"teams":[{"team":"Owls","members":["Carla","(classmate)"]}],"word":"anabel"}"#])
             #expect(rounds.first?["ended_at_utc"] as? String == "1970-01-01T00:00:01Z")
             #expect((record["student"] as? [String: Any])?["created_at_utc"] as? String == "1970-01-01T00:00:00Z")
+            try db.recordLevelAttempt(LevelAttemptRecord(studentID: carla, levelID: "w1-01", at: 61, kind: "run", ok: false,
+                                                         statements: 1, result: "program_ended", seed: nil))
+            let attempts = try #require(try db.studentRecord(id: carla)?["level_attempts"] as? [[String: Any]])
+            #expect(attempts.first?["at_utc"] as? String == "1970-01-01T00:01:01Z")
         }
     }
 

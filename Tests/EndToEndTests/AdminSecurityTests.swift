@@ -104,7 +104,7 @@ import AulaStore
         admin.run("frobnicate")
         let lines = admin.run("audit 10")
         #expect(lines.contains { $0.contains("garcia") && $0.contains("group add 3B") && $0.contains("ok") })
-        #expect(lines.contains { $0.contains("class close") && $0.contains("no_class_open") })
+        #expect(lines.contains { $0.contains("class close") && $0.contains("refused (no_class_open)") })
         let rows = try server.store { try $0.audit(limit: 50) }
         #expect(rows.map(\.command) == ["login", "group add 3B", "group add 3B", "class close"])
         #expect(rows.map(\.outcome) == ["ok", "ok", "exists", "no_class_open"])

@@ -37,6 +37,8 @@ import AulaBench
         let folder = directory.standardizedFileURL.path
         #expect(said.contains("aula: No content in \(folder): no word decks, quiz decks or levels"), "\(said)")
         #expect(said.contains("--content DIR"), "\(said)")
+        // No blocklist either: names and chat are not filtered, and it says so (a re-play).
+        #expect(said.contains("aula: No blocklist in \(folder) (Decks/blocklist.txt): names and chat are not filtered"), "\(said)")
     }
 
     @Test func checkContentSaysSoToo() throws {
@@ -44,6 +46,9 @@ import AulaBench
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try CommandLineTests.aula(["check-content", "--lang", "es"], in: directory)
         #expect(run.out.contains("No hay contenido en"), "\(run.out)")
+        // Nothing to check is a failure, not "all content is valid" (a re-play: a script read it as a pass).
+        #expect(run.status == 1)
+        #expect(!run.out.contains("Todo el contenido es válido"), "\(run.out)")
     }
 
     @Test func theShippedContentIsNotEmpty() throws {

@@ -239,7 +239,10 @@ import AulaGames
         host.send("play t-01")
         let room = try #require(host.waitForEvent("level.opened")?["room"] as? String)
         guest.send("join \(room)")
-        #expect(guest.nextErrorCode() == "watchers_off")
+        let refused = try #require(guest.waitForEvent("error"))
+        #expect(refused["code"] as? String == "watchers_off")
+        // Words the one who tried can act on (session 9: "they can allow watchers…").
+        #expect(refused["message"] as? String == "Host is playing alone and has not let classmates watch. Type rooms for rooms you can join.")
         host.send("set watchers on")
         _ = host.waitForEvent("info") { ($0["text"] as? String)?.contains("watch") == true }
         guest.send("join \(room)")

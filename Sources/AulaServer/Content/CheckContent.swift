@@ -11,7 +11,12 @@ public enum CheckContent {
             print("\(problem.file): \(problem.field): \(warning)\(Catalog.shared.text(problem.reason, language))")
         }
         for line in library.summary(language) { print(line) }
-        if library.isEmpty { print(ContentLibrary.emptyWarning(directory: directory, language)) }
+        // Nothing found is not "all valid": a script checking the wrong folder must fail (a re-play).
+        if library.isEmpty {
+            print(ContentLibrary.emptyWarning(directory: directory, language))
+            return 1
+        }
+        if library.blocklist.count == 0 { print(ContentLibrary.noBlocklistWarning(directory: directory, language)) }
         // Warnings are shown but do not fail the check.
         let errors = problems.filter { !$0.isWarning }
         if errors.isEmpty {

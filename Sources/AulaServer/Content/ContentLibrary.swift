@@ -19,6 +19,13 @@ public struct ContentLibrary: Sendable {
     /// folder (`./Levels`, `./Decks` are the default), which then ran quietly empty.
     public var isEmpty: Bool { wordDecks.isEmpty && quizDecks.isEmpty && levels.levels.isEmpty }
 
+    /// No `Decks/blocklist.txt`: names and chat are not filtered (a server started
+    /// outside its folder took "idiot" as a name; a re-play).
+    public static func noBlocklistWarning(directory: String, _ language: Language) -> String {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
+        return Catalog.shared.text("check.no_blocklist", language, folder)
+    }
+
     /// The warning for an empty library (start-up and `check-content`), naming the folder read.
     public static func emptyWarning(directory: String, _ language: Language) -> String {
         let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
