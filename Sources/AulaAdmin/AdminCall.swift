@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import AulaGames
 import AulaServer
 import AulaStore
@@ -42,8 +43,17 @@ final class AdminCall {
 
     /// Ends the command with a refusal (an `error:` line).
     func fail(_ refusal: Refusal) {
-        say(AdminErrorEvent(refusal))
+        say(AdminErrorEvent(Self.forTeachers(refusal, contentFolder: server.config.contentDirectory)))
         finish(refusal.code)
+    }
+
+    /// A game's refusal in words for the teacher, where the student's say "ask your
+    /// teacher" (a re-play: `quiz host` on a server with no decks told the teacher to
+    /// ask their teacher). Same code.
+    static func forTeachers(_ refusal: Refusal, contentFolder: String) -> Refusal {
+        guard refusal.code == "no_decks" else { return refusal }
+        let folder = URL(fileURLWithPath: contentFolder, isDirectory: true).standardizedFileURL.path
+        return Refusal("no_decks", Phrase("admin.no_decks", [folder]))
     }
 
     func fail(code: String, _ args: String...) { fail(Refusal(code: code, args: args)) }

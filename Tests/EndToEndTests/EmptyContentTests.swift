@@ -41,6 +41,16 @@ import AulaBench
         #expect(said.contains("aula: No blocklist in \(folder) (Decks/blocklist.txt): names and chat are not filtered"), "\(said)")
     }
 
+    /// The console speaks to the teacher (a re-play: `quiz host x` with no decks
+    /// answered "Ask your teacher to add some.").
+    @Test func theConsoleSaysWhereDecksGo() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        let said = admin.run("quiz host x").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(said.contains("There are no decks for this game: add deck files to Decks/"), "\(said)")
+        #expect(!said.contains("Ask your teacher"), "\(said)")
+    }
+
     @Test func checkContentSaysSoToo() throws {
         let directory = try CommandLineTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
