@@ -66,7 +66,7 @@ public final class QuizRoom: RoomGame {
     /// The list names each deck with its title, kind, language and number of
     /// questions, so a host can choose without opening the files.
     static func findDeck(_ word: String?, in decks: [QuizDeck]) -> Result<QuizDeck, Refusal> {
-        let list = decks.map(deckLine).joined(separator: "; ")
+        let list = deckList(decks)
         // Its own key too: hangman's `error.no_decks` spoke of word decks (session 9).
         guard !decks.isEmpty else { return .failure(Refusal("no_decks", Phrase("error.no_decks.quiz"))) }
         guard let word else {
@@ -79,9 +79,23 @@ public final class QuizRoom: RoomGame {
         return .success(deck)
     }
 
-    /// `country-en ("Which country should you visit next?", personality, en, 12)`.
-    static func deckLine(_ deck: QuizDeck) -> String {
-        "\(deck.id) (\"\(deck.title)\", \(deck.style.rawValue), \(deck.lang), \(deck.questions.count))"
+    /// `country-en ("Which country should you visit next?", personality quiz, en, 12); …` —
+    /// the kind in the reader's language (a Spanish list said "personality", "graded":
+    /// a re-play). One phrase per deck, chained two at a time (a catalog template has
+    /// a fixed number of places).
+    /// At most `listedDecks` are named (the chain's depth is the catalog's recursion),
+    /// then how many more.
+    static let listedDecks = 40
+
+    static func deckList(_ decks: [QuizDeck]) -> PhraseArgument {
+        var list: PhraseArgument? = decks.count > listedDecks
+            ? .phrase(Phrase("quiz.deck_more", [String(decks.count - listedDecks)])) : nil
+        for deck in decks.prefix(listedDecks).reversed() {
+            let line = PhraseArgument.phrase(Phrase("quiz.deck_line", [deck.id, deck.title, Phrase.entry("quiz.style.\(deck.style.rawValue)"),
+                                                                        deck.lang, String(deck.questions.count)]))
+            list = list.map { .phrase(Phrase("quiz.deck_list", [line, $0])) } ?? line
+        }
+        return list ?? .text("")
     }
 
     // MARK: RoomGame

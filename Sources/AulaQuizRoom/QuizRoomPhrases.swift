@@ -9,7 +9,7 @@ public enum QuizRoomPhrases {
         "quiz.question.seconds_left", "quiz.timer.left",
         "quiz.tally.reader_row", "quiz.tally.reader_row.one", "quiz.tally.correct", "quiz.tally.correct_many",
         "quiz.teams.title", "quiz.teams.row", "quiz.teams.none", "quiz.not_saved", "quiz.again",
-        "error.no_decks.quiz", "error.quiz_deck_missing",
+        "error.no_decks.quiz", "error.quiz_deck_missing", "quiz.deck_line", "quiz.deck_list", "quiz.deck_more",
         "error.not_host", "leaderboard.reader_row",
         "quiz.question.band.reader", "quiz.question.band.reader.one", "quiz.hint.scale",
         "quiz.feedback.rank", "quiz.feedback.correct", "quiz.feedback.wrong", "quiz.feedback.none",

@@ -129,7 +129,14 @@ import AulaGames
         // Each deck with its title, kind, language and number of questions.
         let text = Catalog.shared.text(unknown.phrase, .en)
         #expect(text.contains("quiz deck"))
-        #expect(text.contains("trip (\"Trip\", personality, en, 2); facts (\"Facts\", graded, en, 2)"))
+        #expect(text.contains("trip (\"Trip\", personality quiz, en, 2); facts (\"Facts\", graded quiz, en, 2)"), "\(text)")
+        // In the reader's language (session 9: a Spanish list said "personality", "graded").
+        let spanish = Catalog.shared.text(unknown.phrase, .es)
+        #expect(spanish.contains("trip («Trip», test de personalidad, en, 2); facts («Facts», cuestionario con nota, en, 2)"), "\(spanish)")
+        // Many decks: the first ones named, then how many more.
+        let many = (0..<(QuizRoom.listedDecks + 3)).map { _ in Self.trip }
+        guard case .failure(let long) = QuizRoom.findDeck("nope", in: many) else { Issue.record("found nope"); return }
+        #expect(Catalog.shared.text(long.phrase, .en).hasSuffix("and 3 more (aula check-content lists them all)."))
         guard case .failure(let missing) = QuizRoom.findDeck(nil, in: decks) else { Issue.record("no refusal"); return }
         #expect(missing.code == "missing_argument")
         guard case .failure(let none) = QuizRoom.findDeck("trip", in: []) else { Issue.record("no refusal"); return }
