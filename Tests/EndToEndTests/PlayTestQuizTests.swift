@@ -173,12 +173,8 @@ import AulaTestSupport
         let server = try Self.server()
         let admin = try server.admin()
         let code = try #require(joinCode(in: admin.run("class open 3B")))
-        let marta = try TestClient(port: server.port)
-        marta.waitFor("Name:")
-        marta.send("Marta")
-        marta.waitFor("Class code:")
-        marta.send(code)
-        #expect(marta.waitFor("Welcome, ") != nil)
+        let marta = try TestClient.loggedInClass(port: server.port, name: "Marta", code: code)
+        _ = marta
         _ = admin.run("class close")
         // The console wraps long lines: read them as one.
         let hosted = admin.run("quiz host short").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

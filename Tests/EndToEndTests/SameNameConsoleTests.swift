@@ -9,12 +9,7 @@ import AulaTestSupport
 @Suite(.lab) struct SameNameConsoleTests {
     private func anaOf(_ group: String, _ server: TestServer, _ admin: AdminConsole) throws -> TestClient {
         let code = try #require(joinCode(in: admin.run("class open \(group)")))
-        let ana = try TestClient(port: server.port)
-        ana.waitFor("Name:")
-        ana.send("Ana")
-        ana.waitFor("Class code:")
-        ana.send(code)
-        #expect(ana.waitFor("Welcome, ") != nil)
+        let ana = try TestClient.loggedInClass(port: server.port, name: "Ana", code: code)
         _ = admin.run("class close")
         return ana
     }
