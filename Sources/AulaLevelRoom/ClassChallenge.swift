@@ -108,7 +108,8 @@ final class ClassChallenge {
         server.log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
         // Every entry has its row since login (issue 18): no score is dropped.
         let scores = entries.map { entry -> ScoreRecord in
-            ScoreRecord(studentID: entry.player.studentID, points: entry.points, outcome: entry.solved ? .solved : .unsolved)
+            ScoreRecord(studentID: entry.player.studentID, points: entry.points, outcome: entry.solved ? .solved : .unsolved,
+                        name: entry.player.name)
         }
         let record = RoundRecord(sessionID: sessionID, groupID: group.id, game: .level, room: "challenge",
                                  subject: level.id, detail: "{\"teacher\":\(JSON.string(teacher).serialized),\"seconds\":\(Int(seconds))}",

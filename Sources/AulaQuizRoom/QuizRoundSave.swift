@@ -72,7 +72,7 @@ public struct QuizRoundSave: Sendable {
             ids[p.name] = try p.studentID ?? db.ensureStudent(groupID: p.groupID, name: p.name, at: endedAt)
         }
         let scores = participants.compactMap { p in
-            ids[p.name].map { ScoreRecord(studentID: $0, points: p.points, outcome: p.outcome) }
+            ids[p.name].map { ScoreRecord(studentID: $0, points: p.points, outcome: p.outcome, name: p.name) }
         }
         let roundID = try db.saveRound(RoundRecord(sessionID: sessionID, groupID: groupID, game: .quiz, room: room,
                                                    subject: deck, detail: detail, startedAt: startedAt,

@@ -3,11 +3,15 @@ public struct ScoreRecord: Sendable, Equatable {
     public var studentID: Int64
     public var points: Int
     public var outcome: Outcome
+    /// The name the round's detail may use for the student: taken out of it when the
+    /// student was forgotten while the round was played (see `saveRound`).
+    public var name: String?
 
-    public init(studentID: Int64, points: Int, outcome: Outcome) {
+    public init(studentID: Int64, points: Int, outcome: Outcome, name: String? = nil) {
         self.studentID = studentID
         self.points = points
         self.outcome = outcome
+        self.name = name
     }
 }
 
@@ -43,11 +47,20 @@ extension Database {
     @discardableResult
     public func saveRound(_ r: RoundRecord) throws -> Int64 {
         try transaction {
+            // A student forgotten while the round was played (`aula forget` beside the
+            // server) leaves it nameless, as `forgetStudent` leaves older rounds (a re-play:
+            // `"completed_by":"Hal"` was saved after Hal was forgotten).
+            var detail = r.detail
+            for score in r.scores {
+                guard let name = score.name, !name.isEmpty, detail.contains("\"" + name + "\""),
+                      try scalarInt("SELECT COUNT(*) FROM students WHERE id = ?", [.integer(score.studentID)]) == 0 else { continue }
+                detail = detail.replacingOccurrences(of: "\"" + name + "\"", with: "\"" + Self.forgottenName + "\"")
+            }
             try run("""
                 INSERT INTO rounds (session_id, group_id, game, room, subject, detail, started_at, ended_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [SQLValue(r.sessionID), .integer(r.groupID), .text(r.game.rawValue), .text(r.room), .text(r.subject),
-                      .text(r.detail), .real(r.startedAt), .real(r.endedAt)])
+                      .text(detail), .real(r.startedAt), .real(r.endedAt)])
             let roundID = lastInsertRowID
             for score in r.scores {
                 // Only for a student still stored: one forgotten while playing (`aula forget`

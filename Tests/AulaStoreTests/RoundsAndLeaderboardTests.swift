@@ -30,6 +30,15 @@ struct RoundsAndLeaderboardTests {
             #expect(try db.scalarInt("SELECT COUNT(*) FROM scores WHERE round_id = \(id)") == 1)
             #expect(try db.scalarInt("SELECT COUNT(*) FROM quiz_answers WHERE round_id = \(id)") == 1)
             #expect(try db.scalarInt("SELECT COUNT(*) FROM scores WHERE student_id = \(eva)") == 0)
+
+            // Her name leaves a round saved after she was forgotten, as it leaves older ones (a re-play).
+            let named = try db.saveRound(RoundRecord(sessionID: nil, groupID: g, game: .hangman, room: "h", subject: "d",
+                                                     detail: #"{"completed_by":"Eva","players":["Fede","Eva"]}"#,
+                                                     startedAt: 0, endedAt: 1,
+                                                     scores: [ScoreRecord(studentID: fede, points: 5, outcome: .played, name: "Fede"),
+                                                              ScoreRecord(studentID: eva, points: 9, outcome: .solved, name: "Eva")]))
+            #expect(try db.scalar("SELECT detail FROM rounds WHERE id = ?", [.integer(named)]).string
+                    == #"{"completed_by":"(forgotten)","players":["Fede","(forgotten)"]}"#)
         }
     }
 

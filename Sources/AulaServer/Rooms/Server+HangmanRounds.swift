@@ -14,7 +14,7 @@ extension Server {
             var record = record
             record.scores = try seats.map { seat in
                 let id = try seat.studentID ?? db.ensureStudent(groupID: seat.groupID, name: seat.name, at: endedAt)
-                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome)
+                return ScoreRecord(studentID: id, points: seat.points, outcome: seat.outcome, name: seat.name)
             }
             return try db.saveRound(record)
         }, then: done)
