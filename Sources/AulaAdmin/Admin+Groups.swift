@@ -144,19 +144,21 @@ extension AdminCall {
         if let session = server.classSession {
             return fail(code: "class_already_open", session.group.name, session.joinCode)
         }
+        guard !server.classOpening else { return fail(code: "class_opening") }
         guard case .success(let name) = NameRules.validate(typed, blocklist: .empty) else {
             return fail(code: "no_such_group", typed)
         }
         guard NameRules.key(name) != Server.openGroup else { return fail(code: "group_reserved", name) }
         let code = JoinCode.make()
         let now = server.wallClock()
+        server.classOpening = true
         write({ db -> (session: Int64, group: Int64, name: String, pins: Bool) in
             let groupID = try db.ensureGroup(name: name, at: now)
             // A session left open by a crash is closed now: one class period at a time.
             for stale in try db.openSessions() { try db.closeSession(id: stale.id, at: now) }
             let id = try db.openSession(groupID: groupID, joinCode: code, at: now)
             return (id, groupID, try db.group(id: groupID)?.name ?? name, try db.groupHasPins(groupID: groupID))
-        }) { [self] opened in
+        }, always: { [server] in server.classOpening = false }) { [self] opened in
             server.classSession = ClassSession(id: opened.session, group: GroupRef(id: opened.group, name: opened.name),
                                                joinCode: code, locked: false)
             log(.info, "class.open", ("group", opened.name), ("teacher", teacher))

@@ -78,8 +78,10 @@ final class AdminCall {
     }
 
     /// Writes (committed before `then` runs, on the loop). A failure ends the command.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, then: @escaping (T) -> Void) {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T, always: (() -> Void)? = nil,
+                            then: @escaping (T) -> Void) {
         server.write(body) { [self] result in
+            always?()
             switch result {
             case .success(let value): then(value)
             case .failure(let error): fail(code: "admin_storage_detail", error.description)

@@ -47,6 +47,9 @@ public final class Server: ConnectionHandler {
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
     public package(set) var classSession: ClassSession?
+    /// A console's `class open` waiting for the database: a second one meanwhile is
+    /// refused (two consoles opening classes at once both said "open", a re-play).
+    package var classOpening = false
     package var openGroupRef: GroupRef
     var studentListener: Listener?
     var adminListener: Listener?

@@ -14,6 +14,23 @@ import AulaTestSupport
         return ana
     }
 
+    /// Two consoles opening classes at once: one class opens, the other console is
+    /// told so (a re-play: both said "open", and one code was refused to students).
+    @Test func twoConsolesOpeningAtOnceOpenOneClass() throws {
+        let server = try TestServer()
+        let first = try server.admin()
+        let second = try AdminConsole(server)
+        first.client.send("class open 3A")
+        second.client.send("class open 3B")
+        let said = [first, second].map { console -> String in
+            var lines: [String] = []
+            while let line = console.client.readLine(timeout: 5), line != "admin>" { lines.append(line) }
+            return lines.joined(separator: " ")
+        }
+        #expect(said.filter { $0.contains("Join code:") }.count == 1, "\(said)")
+        #expect(said.filter { $0.contains("error:") }.count == 1, "\(said)")
+    }
+
     @Test func groupSlashNameTellsThemApart() throws {
         let server = try TestServer()
         let admin = try server.admin()
