@@ -152,10 +152,16 @@ extension AdminCall {
         var words = args.words
         // `GROUP/NAME`: two students of one name online with no class open could
         // not be told apart (a play test: `kick 3A/Ana 1 test` was "no such student").
-        var groupKey: String?
+        var groupKey: String?, groupTyped = ""
         if let first = words.first, let slash = first.firstIndex(of: "/") {
-            groupKey = NameRules.key(String(first[..<slash]))
+            groupTyped = String(first[..<slash])
+            groupKey = NameRules.key(groupTyped)
             words[0] = String(first[first.index(after: slash)...])
+            // `kick 3A/` or `kick /Ana`: one half missing.
+            guard !words[0].isEmpty, !groupTyped.isEmpty else {
+                fail(code: "no_such_player", args.words.first ?? "")
+                return nil
+            }
         }
         for used in stride(from: min(words.count, 4), through: 1, by: -1) {
             let key = NameRules.key(words.prefix(used).joined(separator: " "))
@@ -170,7 +176,8 @@ extension AdminCall {
                 return nil
             }
         }
-        fail(code: "no_such_player", words.prefix(3).joined(separator: " "))
+        // The group typed is part of who was not found (a re-play: "3B/Ana" was said as "Ana").
+        fail(code: "no_such_player", (groupTyped.isEmpty ? "" : groupTyped + "/") + words.prefix(3).joined(separator: " "))
         return nil
     }
 }

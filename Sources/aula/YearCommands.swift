@@ -89,7 +89,7 @@ enum YearCommands {
         if DatabaseLock.isHeld(databasePath: path) != nil {
             // The running server still has them online, if they are: what they play now is
             // not kept (their classmates' rounds are saved without them).
-            print("The server is running: if \(student.name) is still connected, kick them from the console (kick \(student.name)).")
+            print("The server is running: if \(student.name) is still connected, kick them from the console (kick \(student.group)/\(student.name)).")
         }
         return 0
     }

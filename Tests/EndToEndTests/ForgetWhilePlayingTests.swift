@@ -20,7 +20,7 @@ import AulaTestSupport
 
         let forgot = try CommandLineTests.aula(["forget", "Ben", "--yes", "--db", server.databasePath])
         #expect(forgot.status == 0, "\(forgot.out) \(forgot.err)")
-        #expect(forgot.out.contains("The server is running: if Ben is still connected, kick them from the console (kick Ben)."),
+        #expect(forgot.out.contains("The server is running: if Ben is still connected, kick them from the console (kick open/Ben)."),
                 "\(forgot.out)")
 
         var letters = HangmanFixture.letters[...]

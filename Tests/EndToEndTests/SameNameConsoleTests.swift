@@ -42,6 +42,8 @@ import AulaTestSupport
         let which = flat("kick Ana")
         #expect(which.contains("More than one student called Ana is online (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
                 "\(which)")
+        #expect(flat("kick 3C/Ana").contains("\"3C/Ana\""), "the group typed is said back")
+        #expect(flat("kick 3A/").contains("error:"))
         #expect(flat("kick 3A/Ana 1 test").contains("Ana was removed and cannot log in again for 1 minute"))
         #expect(fromA.waitFor("test") != nil)
         #expect(fromA.waitForClose())
