@@ -174,6 +174,13 @@ extension AdminCall {
 
     private func closeClass() {
         guard let session = server.classSession else { return fail(code: "no_class_open") }
+        // The class's challenge ends with it (a re-play: it ran on, and the next class's
+        // `challenge start` was refused); stopped first, so its points are in the
+        // session's leaderboard (the store saves in order).
+        if let running = server.classChallenges?.runningChallenge?.levelID,
+           case .success = server.classChallenges?.stopChallenge() {
+            info("admin.class.challenge_stopped", running, style: .warn)
+        }
         let now = server.wallClock()
         write({ db -> [LeaderboardRow] in
             try db.closeSession(id: session.id, at: now)

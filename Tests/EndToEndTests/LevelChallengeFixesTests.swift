@@ -61,6 +61,23 @@ import AulaGames
         #expect(anaLine.contains(",challenge,") && anaLine.contains(",\(points),solved,"), "\(anaLine)")
     }
 
+    /// `class close` ends the class's challenge (a re-play: it ran on past the class,
+    /// and the next class's `challenge start` was refused).
+    @Test func closingTheClassEndsItsChallenge() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let code = try #require(joinCode(in: admin.run("class open 3B")))
+        let ana = try TestClient.loggedInClass(port: server.port, name: "Ana", code: code)
+        #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
+        _ = try #require(ana.waitForEvent("level.opened"))
+        let closed = admin.text("class close")
+        #expect(closed.contains("The challenge on t-02 ends with the class."), "\(closed)")
+        #expect(ana.waitForEvent("level.result") != nil)
+        #expect(!admin.text("challenge status").contains("left"))
+        _ = try #require(joinCode(in: admin.run("class open 4A")))
+        #expect(!admin.text("challenge start t-01 2").contains("already running"))
+    }
+
     /// A two-minute challenge on t-02 with Ana in it, ten seconds in (virtual
     /// clock), after the console's `control` (`pause all`, `extend all 60`).
     static func challengeTenSecondsIn(then control: String) throws -> (TestServer, AdminConsole, TestClient) {
