@@ -70,6 +70,11 @@ import AulaGames
         let ana = try TestClient.loggedInClass(port: server.port, name: "Ana", code: code)
         #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
         _ = try #require(ana.waitForEvent("level.opened"))
+        // `play` does not take her out of the challenge (a re-play: she dropped out in silence).
+        ana.send("play t-01")
+        let refused = try #require(ana.waitForEvent("error"))
+        #expect(refused["code"] as? String == "play_in_challenge")
+        #expect((refused["message"] as? String)?.contains("solve it here first") == true)
         let closed = admin.text("class close")
         #expect(closed.contains("The challenge on t-02 ends with the class."), "\(closed)")
         #expect(ana.waitForEvent("level.result") != nil)

@@ -132,7 +132,7 @@ public enum LevelRoomPhrases {
         "error.note_locked",
         "error.not_your_level",
         "error.spelling_not_offered",
-        "error.watchers_off", "error.code_outside_editor",
+        "error.watchers_off", "error.code_outside_editor", "error.play_in_challenge",
         "error.level_not_saved",
         "error.bad_minutes",
         "error.challenge_running",

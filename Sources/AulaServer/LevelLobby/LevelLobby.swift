@@ -76,6 +76,11 @@ extension Server {
         // From one's own level room: it is left only once the new level opens (a
         // locked one refused the move after closing the room: a play test).
         let moving = player.room.flatMap { $0.game is any LevelRoomState && $0.isHost(player) ? $0 : nil }
+        // Not out of a class challenge by `play` (a re-play: the student dropped out of it
+        // in silence); `leave` still leaves it, on purpose.
+        if let game = moving?.game as? any LevelRoomState, game.isChallengeRunning {
+            return player.send(ErrorEvent(code: "play_in_challenge", game.levelID))
+        }
         createRoom(kindWord: "level", args: Arguments(word), by: player, leaving: moving)
     }
 }

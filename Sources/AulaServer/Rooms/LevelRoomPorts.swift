@@ -10,6 +10,8 @@ package protocol LevelRoomState: RoomGame {
     var levelID: String { get }
     /// The lines in the room's code editor.
     var codeLines: [String] { get }
+    /// A class challenge's level still being played here: `play` does not leave it.
+    var isChallengeRunning: Bool { get }
 }
 
 /// One student's line of `challenge status`.
