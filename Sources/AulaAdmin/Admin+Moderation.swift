@@ -163,7 +163,16 @@ extension AdminCall {
                 return nil
             }
         }
-        for used in stride(from: min(words.count, 4), through: 1, by: -1) {
+        // A name in quotes is that name exactly (a re-play: with Ana María offline,
+        // `kick Ana María 5` kicked the Ana who was online): `kick "Ana María" 5`.
+        var lengths = Array(stride(from: min(words.count, 4), through: 1, by: -1))
+        if let first = words.first, first.hasPrefix("\"") || first.hasPrefix("«"),
+           let end = words.firstIndex(where: { $0.hasSuffix("\"") || $0.hasSuffix("»") }), end > 0 || first.count > 1 {
+            words[0].removeFirst()
+            words[end].removeLast()
+            lengths = [end + 1]
+        }
+        for used in lengths {
             let key = NameRules.key(words.prefix(used).joined(separator: " "))
             let matches = server.players.values.filter { $0.key == key && (groupKey == nil || NameRules.key($0.group.name) == groupKey) }
             if matches.count == 1 { return (matches[0], used) }
@@ -177,7 +186,8 @@ extension AdminCall {
             }
         }
         // The group typed is part of who was not found (a re-play: "3B/Ana" was said as "Ana").
-        fail(code: "no_such_player", (groupTyped.isEmpty ? "" : groupTyped + "/") + words.prefix(3).joined(separator: " "))
+        let tried = words.prefix(lengths.count == 1 ? lengths[0] : 3).joined(separator: " ")
+        fail(code: "no_such_player", (groupTyped.isEmpty ? "" : groupTyped + "/") + tried)
         return nil
     }
 }

@@ -47,6 +47,10 @@ import AulaTestSupport
         #expect(flat("kick 3A/Ana 1 test").contains("Ana was removed and cannot log in again for 1 minute"))
         #expect(fromA.waitFor("test") != nil)
         #expect(fromA.waitForClose())
+        // A name in quotes is that name exactly: "Ana María" is not online, Ana (3B) is.
+        let quoted = flat("hint \"Ana María\" well done")
+        #expect(quoted.contains("\"Ana María\"") && quoted.contains("error:"), "\(quoted)")
+        #expect(flat("hint \"Ana\" well done").contains("Hint sent to Ana."))
         let stored = flat("reset Ana")
         #expect(stored.contains("More than one student is called Ana (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
                 "\(stored)")
