@@ -101,10 +101,10 @@ enum YearCommands {
         let path = try CLI.existingDatabase(options)
         let count = try YearOffline.prune(databasePath: path, inactiveDays: days, dryRun: true, by: "aula prune")
         if options.flags.contains("dry-run") || count == 0 {
-            print("\(count) student(s) with no activity in the last \(days) days.")
+            print("\(count) student(s) with no activity in the last \(days == 1 ? "day" : "\(days) days").")
             return 0
         }
-        guard confirm("Delete \(count) student(s) with no activity in the last \(days) days, with all their rows?", options) else {
+        guard confirm("Delete \(count) student(s) with no activity in the last \(days == 1 ? "day" : "\(days) days"), with all their rows?", options) else {
             print("Nothing changed.")
             return 1
         }

@@ -242,7 +242,9 @@ do {
         fail("unknown command \"\(command)\"\n\n" + usage)
     }
 } catch let error as UsageError {
-    fail(error.description + "\n\n" + usageText(command, parsed))
+    // Once: some errors carry their command's usage already (`aula prune` printed it twice).
+    let help = usageText(command, parsed)
+    fail(error.description.contains(help) ? error.description : error.description + "\n\n" + help)
 } catch {
     // Not a usage error: exit 1, naming the database when the error came from it.
     var message = "\(error)"

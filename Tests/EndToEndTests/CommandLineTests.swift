@@ -64,6 +64,11 @@ import AulaStore
         #expect(try Self.aula(["export", "scores", "-x"]).status == 2)
         #expect(try Self.aula(["serve", "--db"]).status == 2)
         #expect(try Self.aula(["no-such-command"]).status == 2)
+        // The usage once, even when the error carries it (`aula prune` printed it twice: a re-play).
+        for command in [["prune"], ["backup"], ["forget"]] {
+            let run = try Self.aula(command)
+            #expect(run.err.components(separatedBy: "Usage: aula").count == 2, "\(command): \(run.err)")
+        }
     }
 
     /// Only `serve` makes a database: the others name the missing path, exit 1 and create nothing.
