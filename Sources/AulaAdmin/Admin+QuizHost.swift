@@ -61,6 +61,14 @@ extension AdminCall {
                 info(asked == 1 ? "admin.quiz.ended_one" : "admin.quiz.ended", room.id, String(asked), style: .good)
             }
             done()
+        } catch where !next && error.code == "quiz_not_started" {
+            // Ending a quiz nobody started closes its room (a re-play: it could not be
+            // ended, and unstarted rooms piled up until `room close`).
+            let waiting = room.players.count
+            server.closeRoom(room)
+            info(waiting == 1 ? "admin.quiz.closed_unstarted_one" : "admin.quiz.closed_unstarted", room.id, String(waiting),
+                 style: .good)
+            done()
         } catch {
             fail(error)
         }
