@@ -296,7 +296,7 @@ extension CatalogParts {
             "error.unknown_deck.quiz": "No hay ningún mazo de cuestionario \"{0}\". Mazos: {1}.",
             "quiz.deck_line": "{0} («{1}», {2}, {3}, {4})",
             "quiz.deck_list": "{0}; {1}",
-            "quiz.deck_more": "y {0} más (aula check-content los muestra todos)",
+            "quiz.deck_more": "y {0} más (aula check-content muestra la lista completa)",
             "quiz.top.header": "Los {0} primeros hasta ahora:",
             "content.quiz.unbalanced": "Aviso: en {0} al tipo {1} se llega con muchas menos respuestas ({2}) que a {3} ({4}); quien responda al azar casi nunca lo obtendrá.",
         ]
