@@ -190,19 +190,26 @@ extension AdminCall {
         guard words.count >= 3, let value = words.last, ["time", "tiempo"].contains(words[words.count - 2].lowercased()) else {
             return usage("admin.accommodate")
         }
-        let nameText = words.dropLast(2).joined(separator: " ")
-        guard case .success(let name) = NameRules.validate(nameText, blocklist: .empty) else {
-            return fail(code: "no_such_player", nameText)
+        var nameText = words.dropLast(2).joined(separator: " ")
+        var groupTyped: String?
+        if let slash = nameText.firstIndex(of: "/") {
+            groupTyped = String(nameText[..<slash])
+            nameText = String(nameText[nameText.index(after: slash)...])
+        }
+        guard case .success(let name) = NameRules.validate(nameText, blocklist: .empty), groupTyped?.isEmpty != true else {
+            return fail(code: "no_such_player", words.dropLast(2).joined(separator: " "))
         }
         guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }
-        let key = NameRules.key(name)
+        let nameKey = NameRules.key(name)
+        let key = groupTyped.map { Server.accommodationKey(group: $0, name: name) } ?? nameKey
         if let multiplier {
             server.rememberedAccommodations[key] = multiplier
         } else {
             server.rememberedAccommodations.removeValue(forKey: key)
         }
         var online = 0
-        for player in server.players.values where player.key == key {
+        for player in server.players.values where player.key == nameKey
+            && (groupTyped.map { NameRules.key($0) == NameRules.key(player.group.name) } ?? true) {
             player.timeMultiplier = multiplier
             online += 1
         }

@@ -43,6 +43,12 @@ import AulaTestSupport
         #expect(which.contains("More than one student called Ana is online (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
                 "\(which)")
         #expect(flat("kick 3C/Ana").contains("\"3C/Ana\""), "the group typed is said back")
+        // `accommodate 3A/Ana` is for 3A's Ana only (a re-play: both Anas got 1.5).
+        #expect(!flat("accommodate 3A/Ana time 2").contains("error:"))
+        let multipliers = server.running.onLoop { server in
+            Dictionary(uniqueKeysWithValues: server.players.values.map { ($0.group.name, $0.timeMultiplier ?? 1) })
+        }
+        #expect(multipliers == ["3A": 2, "3B": 1], "\(multipliers)")
         #expect(flat("kick 3A/").contains("error:"))
         #expect(flat("kick 3A/Ana 1 test").contains("Ana was removed and cannot log in again for 1 minute"))
         #expect(fromA.waitFor("test") != nil)

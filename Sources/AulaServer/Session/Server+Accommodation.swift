@@ -6,7 +6,14 @@ extension Server {
     /// before their first command starts any clock.
     package func applyRememberedAccommodation(to player: Player) {
         guard !rememberedAccommodations.isEmpty, player.timeMultiplier == nil,
-              let multiplier = rememberedAccommodations[player.key] else { return }
+              let multiplier = rememberedAccommodations[Self.accommodationKey(group: player.group.name, name: player.name)]
+                ?? rememberedAccommodations[player.key] else { return }
         player.timeMultiplier = multiplier
+    }
+
+    /// `accommodate 3A/Ana …` is remembered for that group's Ana only; a bare name, for
+    /// that name in every group (two Anas both got it: a re-play).
+    package static func accommodationKey(group: String, name: String) -> String {
+        NameRules.key(group) + "/" + NameRules.key(name)
     }
 }
