@@ -12,7 +12,7 @@ import AulaStore
         let server = try TestServer()
         let admin = try server.admin()
         let help = admin.text("help")
-        for word in ["class open GROUP", "roster import", "watch ROOM", "accommodate NAME", "shutdown", "words list"] {
+        for word in ["class open GROUP", "roster import", "watch ROOM", "accommodate [GROUP/]NAME", "shutdown", "words list"] {
             #expect(help.contains(word), "\(word)")
         }
         #expect(admin.text("help kick").contains("expulsar"))
