@@ -89,8 +89,11 @@ extension LevelRoomGame {
     /// or lobby command typed without leaving the editor: a line with no code
     /// punctuation whose first word is a command (`run`, `submit`, `del 3`...).
     func refusedCommandLine(_ line: String, from player: Player) -> Bool {
-        guard !line.contains(where: { "(){};=+-*/<>!&|\"".contains($0) }),
-              let first = line.split(separator: " ").first.map({ String($0).lowercased() }) else { return false }
+        guard let first = line.split(separator: " ").first.map({ String($0).lowercased() }) else { return false }
+        // `play w1-01`: a level id has a dash, which is no code here (a re-play: it was
+        // kept as line 1 of the program).
+        let levelWord = ["play", "jugar"].contains(first)
+        guard !line.contains(where: { (levelWord ? "(){};=+*/<>!&|\"" : "(){};=+-*/<>!&|\"").contains($0) }) else { return false }
         guard LevelRoomCommands.table.find(first) != nil || LobbyCommands.isCommand(first) else { return false }
         player.send(InfoEvent("level.editor.looks_like_command", first, style: .warn))
         return true

@@ -34,6 +34,9 @@ import AulaGames
         ana.send("submit")
         let looks = try #require(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("looks like a command") == true })
         #expect((looks["text"] as? String)?.contains("type . first") == true)
+        // `play` with a level id (its dash is no code) is a command too (session 9).
+        ana.send("play t-01")
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains("looks like a command") == true } != nil)
         ana.send(".")
         ana.send("list")
         let listing = try #require(ana.waitForEvent("level.code"))
