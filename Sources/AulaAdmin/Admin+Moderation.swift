@@ -85,7 +85,7 @@ extension AdminCall {
         let typed = args.rest(after: reasonStart)
         let reason = typed.isEmpty ? nil : typed
         let address = player.client?.connection.peerAddress ?? player.peerAddress
-        server.kicks.add(KickList.Hold(name: player.name, groupKey: player.group.key, reason: reason,
+        server.kicks.add(KickList.Hold(name: player.name, groupKey: player.group.key, groupName: player.group.name, reason: reason,
                                        until: server.kickNow + Double(minutes) * 60),
                          key: server.playerKey(player.group, player.name), address: address)
         player.send(KickedEvent(reason: reason ?? Catalog.shared.text(Phrase("admin.kick.no_reason"), player.language),
@@ -107,7 +107,12 @@ extension AdminCall {
     /// `unkick NAME`: the name (in every group) and its address may log in again.
     func unkick(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.unkick") }
-        let lifted = server.kicks.lift(nameKey: NameRules.key(args.text))
+        var typed = args.text, groupKey: String?
+        if let slash = typed.firstIndex(of: "/") {
+            groupKey = String(typed[..<slash]).lowercased()  // a group's key (GroupRef.key)
+            typed = String(typed[typed.index(after: slash)...])
+        }
+        let lifted = server.kicks.lift(nameKey: NameRules.key(typed), groupKey: groupKey)
         guard !lifted.isEmpty else { return fail(code: "not_kicked", args.text) }
         log(.info, "admin.unkick", ("name", args.text), ("teacher", teacher))
         info("admin.unkick.done", lifted.joined(separator: ", "), style: .good)

@@ -58,6 +58,20 @@ import AulaTestSupport
         #expect(kicks.lift(nameKey: "ben").isEmpty)
     }
 
+    /// Two kicked students of one name are said with their groups, and `unkick 3B/Ben`
+    /// lifts that group's only (session 9: "Ben, Ben", both lifted).
+    @Test func unkickByGroupAndNamesSaidApart() {
+        let kicks = KickList()
+        for group in ["3B", "4A"] {
+            kicks.add(KickList.Hold(name: "Ben", groupKey: group.lowercased(), groupName: group, reason: nil, until: 600),
+                      key: group.lowercased() + "\u{0}ben", address: nil)
+        }
+        #expect(kicks.lift(nameKey: "ben", groupKey: "3b") == ["Ben"])
+        #expect(kicks.names.keys.sorted() == ["4a\u{0}ben"])
+        kicks.add(KickList.Hold(name: "Ben", groupKey: "3b", groupName: "3B", reason: nil, until: 600), key: "3b\u{0}ben", address: nil)
+        #expect(kicks.lift(nameKey: "ben") == ["3B/Ben", "4A/Ben"])
+    }
+
     @Test func minutesLeftRoundUpToAtLeastOne() {
         #expect(KickList.minutes(1) == 1)
         #expect(KickList.minutes(60) == 1)

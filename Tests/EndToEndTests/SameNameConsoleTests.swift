@@ -60,5 +60,10 @@ import AulaTestSupport
         let stored = flat("reset Ana")
         #expect(stored.contains("More than one student is called Ana (groups 3A, 3B): put the group before the name, as in 3A/Ana."),
                 "\(stored)")
+        // Two kicked Anas are lifted and said apart; one group's alone with GROUP/NAME.
+        #expect(!flat("kick 3B/Ana 1 again").contains("error:"))
+        #expect(flat("unkick 3B/Ana").contains("Ana may log in again"))
+        #expect(flat("unkick 3B/Ana").contains("error:"), "3B's Ana is no longer kicked")
+        #expect(flat("unkick Ana").contains("Ana may log in again"), "3A's Ana still was")
     }
 }

@@ -10,11 +10,13 @@ package final class KickList {
     package struct Hold {
         let name: String
         let groupKey: String
+        /// The group as named (to tell two kicked students of one name apart).
+        let groupName: String
         /// As the teacher typed it; nil: "ask your teacher why", in the student's language.
         let reason: String?
         let until: Double
-        package init(name: String, groupKey: String, reason: String?, until: Double) {
-            self.name = name; self.groupKey = groupKey; self.reason = reason; self.until = until
+        package init(name: String, groupKey: String, groupName: String = "", reason: String?, until: Double) {
+            self.name = name; self.groupKey = groupKey; self.groupName = groupName; self.reason = reason; self.until = until
         }
     }
 
@@ -42,15 +44,22 @@ package final class KickList {
 
     /// `unkick NAME`: every hold of that name key, in any group, and its addresses.
     /// Returns the names lifted.
-    package func lift(nameKey: String) -> [String] {
-        let keys = names.filter { $0.key.hasSuffix("\u{0}" + nameKey) }
+    package func lift(nameKey: String, groupKey: String? = nil) -> [String] {
+        // `unkick 3A/Ana`: that group's only (a re-play: `unkick Ana` lifted both Anas'
+        // kicks and said "Ana, Ana"; each is now said with its group when two share a name).
+        let keys = names.filter { entry in
+            entry.key.hasSuffix("\u{0}" + nameKey) && (groupKey.map { entry.key.hasPrefix($0 + "\u{0}") } ?? true)
+        }
         for (key, hold) in keys {
             names.removeValue(forKey: key)
             for (address, other) in addresses where other.name == hold.name && other.groupKey == hold.groupKey {
                 addresses.removeValue(forKey: address)
             }
         }
-        return keys.map(\.value.name).sorted()
+        let lifted = keys.map(\.value)
+        return lifted.map { hold in
+            lifted.filter { $0.name == hold.name }.count > 1 && !hold.groupName.isEmpty ? "\(hold.groupName)/\(hold.name)" : hold.name
+        }.sorted()
     }
 
     /// Closing the class lifts the kicks of its group: a kick lasts at most until the class closes.
