@@ -83,7 +83,7 @@ extension AdminCall {
         let text = args.rest(after: used)
         guard !text.isEmpty else { return usage("admin.hint") }
         player.send(InfoEvent("level.teacher_hint", teacher, text, style: .warn))
-        info("admin.hint.done", player.name, style: .good)
+        info("admin.hint.done", shown(player), style: .good)
         done()
     }
 }

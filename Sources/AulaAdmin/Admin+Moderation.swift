@@ -99,7 +99,7 @@ extension AdminCall {
             server.forget(player)
         }
         log(.info, "admin.kick", ("name", player.name), ("minutes", minutes), ("teacher", teacher))
-        info(minutes == 1 ? "admin.kick.held_one" : "admin.kick.held", player.name, String(minutes), style: .good)
+        info(minutes == 1 ? "admin.kick.held_one" : "admin.kick.held", shown(player), String(minutes), style: .good)
         if !KickList.isThisMachine(address) { info("admin.kick.address", address) }
         done()
     }
@@ -127,7 +127,7 @@ extension AdminCall {
         // The address too, so a flooder cannot come back under another name (Limits/Server+Chat.swift).
         let address = server.setAddressMute(of: player, muted)
         player.send(InfoEvent(muted ? "admin.you_are_muted" : "admin.you_are_unmuted", style: .warn))
-        info(muted ? "admin.mute.done" : "admin.unmute.done", player.name, style: .good)
+        info(muted ? "admin.mute.done" : "admin.unmute.done", shown(player), style: .good)
         if let address {
             info(muted ? "admin.mute.address" : "admin.unmute.address", address,
                  String(Int(ChatGuard.addressMuteSeconds / 60)))
@@ -153,6 +153,12 @@ extension AdminCall {
     /// — names may have spaces, so the longest match wins — and how many words
     /// the name took. Fails the command (and returns nil) when there is none or
     /// when two groups have a student of that name and neither is the class's.
+    /// The player as the teacher would type them: `3A/Ana` while another Ana is online
+    /// (a re-play: "Ana is muted." did not say which).
+    func shown(_ player: Player) -> String {
+        server.players.values.contains { $0 !== player && $0.key == player.key } ? "\(player.group.name)/\(player.name)" : player.name
+    }
+
     func findPlayer(_ args: Arguments) -> (Player, Int)? {
         var words = args.words
         // `GROUP/NAME`: two students of one name online with no class open could
