@@ -31,7 +31,10 @@ extension LevelRoomGame {
             detail: "{\"score\":\(score),\"stars\":\(stars),\"statements\":\(verdict.statements),\"steps\":\(verdict.steps)}",
             startedAt: openedAt, endedAt: server.wallClock(), scores: [])
         let solvedAt = server.wallClock()
-        server.write({ db -> SolveRecord in
+        server.write({ db -> SolveRecord? in
+            // Forgotten meanwhile (`aula forget` beside the server): nothing to keep, and
+            // said as such — not "could not be saved right now" (a re-play).
+            guard try db.student(id: studentID) != nil else { return nil }
             let before = try db.levelProgress(studentID: studentID)
             let xpBefore = try db.xp(studentID: studentID)
             let previousBest = before.first { $0.levelID == levelID }?.bestScore ?? 0
@@ -47,9 +50,13 @@ extension LevelRoomGame {
             do {
                 guard let self else { return }
                 switch result {
-                case .success(let record):
+                case .success(let record?):
                     self.best = record.best
                     self.announceSolve(verdict, player: player, record: record)
+                case .success(nil):
+                    log(.warn, "level.student_forgotten", ("level", levelID), ("name", player.name))
+                    server.tellTeachers(InfoEvent("admin.student_forgotten_online", player.group.name + "/" + player.name, style: .warn))
+                    self.announceSolve(verdict, player: player, record: nil, forgotten: true)
                 case .failure(let error):
                     log(.error, "level.save_failed", ("level", levelID), ("error", error.description))
                     self.announceSolve(verdict, player: player, record: nil)
@@ -59,7 +66,7 @@ extension LevelRoomGame {
     }
 
     /// The result, what was unlocked, and the end of the round.
-    private func announceSolve(_ verdict: Verdict, player: Player, record: SolveRecord?) {
+    private func announceSolve(_ verdict: Verdict, player: Player, record: SolveRecord?, forgotten: Bool = false) {
         guard let room, let server else {
             challenge?.roomFinished(self)
             return
@@ -80,7 +87,7 @@ extension LevelRoomGame {
             }
             player.send(LevelProgressEvent(room: room.id, xp: xpAfter, xpGained: record.xpGranted, unlocked: unlocked, notes: notes))
         } else {
-            player.send(ErrorEvent(code: "level_not_saved"))
+            player.send(ErrorEvent(code: forgotten ? "level_not_kept" : "level_not_saved"))
         }
         if !inChallenge {
             room.broadcast(LevelRoundEndEvent(room: room.id, outcome: "solved",

@@ -40,4 +40,24 @@ import AulaTestSupport
         let said = ana.transcript.joined(separator: "\n")
         #expect(!said.contains("could not be saved"), "\(said)")
     }
+
+    /// A forgotten student still connected solves a level: told the result is not
+    /// kept because their records were deleted (not "could not be saved right now"),
+    /// and the console is told to kick them (a re-play: it showed nothing).
+    @Test func aForgottenStudentStillPlayingIsToldTheirResultIsNotKept() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        let forgot = try CommandLineTests.aula(["forget", "Ana", "--yes", "--db", server.databasePath])
+        #expect(forgot.status == 0, "\(forgot.out) \(forgot.err)")
+        ana.send("code")
+        ana.type(["walk();", "walk();", "walk();", "walk();"])
+        ana.send(".")
+        ana.send("submit")
+        let told = try #require(ana.waitForEvent("error"))
+        #expect(told["code"] as? String == "level_not_kept", "\(told)")
+        #expect(admin.client.waitFor("was forgotten but is still playing") != nil)
+    }
 }

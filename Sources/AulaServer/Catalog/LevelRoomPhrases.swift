@@ -133,7 +133,7 @@ public enum LevelRoomPhrases {
         "error.not_your_level",
         "error.spelling_not_offered",
         "error.watchers_off", "error.code_outside_editor", "error.play_in_challenge",
-        "error.level_not_saved",
+        "error.level_not_saved", "error.level_not_kept", "admin.student_forgotten_online",
         "error.bad_minutes",
         "error.challenge_running",
         "error.no_challenge",
