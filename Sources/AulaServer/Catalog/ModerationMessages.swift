@@ -1,5 +1,6 @@
 extension CatalogParts {
-    /// Issue 13: a class that survives a restart, kicks that hold, chat moderation.
+    /// Issue 13: a class that survives a restart, kicks that hold, chat moderation; and
+    /// (issue 12) who may be in the class: PIN alerts, `release`, storage errors at login.
     public static let moderation = CatalogPart(
         en: [
             // Students
@@ -27,6 +28,16 @@ extension CatalogParts {
             "admin.unkick.done": "{0} may log in again.",
             "error.bad_kick_minutes": "«{0}» is not a number of minutes: use 1 to {1}.",
             "error.not_kicked": "Nobody named «{0}» is kicked.",
+
+            // Identity that holds (issue 12): alerts, storage errors at login, `release`.
+            "admin.storage_unavailable": "The database is not answering right now, so nothing was checked or changed (a password typed is not counted as wrong). Try again in a minute; the server log has details.",
+            "admin.alert.pin_locked": "Alert: too many wrong PINs for {0} ({1}) from {2}. That student is locked for {3} minutes; type release {0} to lift it.",
+            "admin.alert.pin_address_locked": "Alert: too many wrong PINs from address {0} (last name tried: {1}). PINs from there are locked for {2} minutes; type release {0} to lift it.",
+            "admin.release.seat": "{0}'s place is free: the next one to log in with that name starts a new place.",
+            "admin.release.pin": "{0} may try a PIN again.",
+            "admin.release.address": "Address {0} may try PINs again.",
+            "error.nothing_to_release": "Nothing to release for \"{0}\": no student of that name is waiting to reconnect and no PIN lock is on it.",
+            "error.player_online": "{0} is connected right now; there is no place to release (use kick to disconnect them).",
         ],
         es: [
             // Estudiantes
@@ -54,6 +65,16 @@ extension CatalogParts {
             "admin.unkick.done": "{0} puede volver a entrar.",
             "error.bad_kick_minutes": "«{0}» no es un número de minutos: usa de 1 a {1}.",
             "error.not_kicked": "No hay ninguna expulsión para el nombre «{0}».",
+
+            // Identidad que se sostiene (issue 12): avisos, errores de almacenamiento al entrar, `liberar`.
+            "admin.storage_unavailable": "La base de datos no responde ahora mismo, así que no se ha comprobado ni cambiado nada (una contraseña escrita no cuenta como incorrecta). Vuelve a probar en un minuto; el registro del servidor tiene detalles.",
+            "admin.alert.pin_locked": "Aviso: demasiados PIN incorrectos para {0} ({1}) desde {2}. El PIN de {0} queda bloqueado {3} minutos; escribe liberar {0} para quitar el bloqueo.",
+            "admin.alert.pin_address_locked": "Aviso: demasiados PIN incorrectos desde la dirección {0} (último nombre probado: {1}). Los PIN desde allí quedan bloqueados {2} minutos; escribe liberar {0} para quitar el bloqueo.",
+            "admin.release.seat": "El puesto de {0} queda libre: quien entre después con ese nombre empieza un puesto nuevo.",
+            "admin.release.pin": "{0} puede volver a probar su PIN.",
+            "admin.release.address": "La dirección {0} puede volver a probar PIN.",
+            "error.nothing_to_release": "No hay nada que liberar para «{0}»: nadie con ese nombre espera para reconectarse y no tiene ningún bloqueo de PIN.",
+            "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
         ]
     )
 }
