@@ -41,12 +41,9 @@ extension AdminCall {
             words.removeLast()
         }
         let typed = words.joined(separator: " ")
-        var name = typed, groupKey: String?
-        if let slash = typed.firstIndex(of: "/") {
-            groupKey = NameRules.key(String(typed[..<slash]).trimmingCharacters(in: " "))
-            name = String(typed[typed.index(after: slash)...]).trimmingCharacters(in: " ")
-        }
-        let key = NameRules.key(name)
+        let asTyped = TypedStudent(typed)
+        let groupKey = asTyped.group.map { NameRules.key($0) }
+        let key = NameRules.key(asTyped.name)
         let preferred = server.classSession?.group
         let candidates = server.players.values.filter { $0.key == key && (groupKey == nil || NameRules.key($0.group.name) == groupKey) }
         // Online in one group only (or the open class's): that one, live; else the stored lookup decides.

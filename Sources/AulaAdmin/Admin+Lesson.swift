@@ -190,13 +190,9 @@ extension AdminCall {
         guard words.count >= 3, let value = words.last, ["time", "tiempo"].contains(words[words.count - 2].lowercased()) else {
             return usage("admin.accommodate")
         }
-        var nameText = words.dropLast(2).joined(separator: " ")
-        var groupTyped: String?
-        if let slash = nameText.firstIndex(of: "/") {
-            groupTyped = String(nameText[..<slash])
-            nameText = String(nameText[nameText.index(after: slash)...])
-        }
-        guard case .success(let name) = NameRules.validate(nameText, blocklist: .empty), groupTyped?.isEmpty != true else {
+        let typed = TypedStudent(words.dropLast(2).joined(separator: " "))
+        let groupTyped = typed.group
+        guard case .success(let name) = NameRules.validate(typed.name, blocklist: .empty), !typed.isHalf else {
             return fail(code: "no_such_player", words.dropLast(2).joined(separator: " "))
         }
         guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }

@@ -107,12 +107,8 @@ extension AdminCall {
     /// `unkick NAME`: the name (in every group) and its address may log in again.
     func unkick(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.unkick") }
-        var typed = args.text, groupKey: String?
-        if let slash = typed.firstIndex(of: "/") {
-            groupKey = String(typed[..<slash]).lowercased()  // a group's key (GroupRef.key)
-            typed = String(typed[typed.index(after: slash)...])
-        }
-        let lifted = server.kicks.lift(nameKey: NameRules.key(typed), groupKey: groupKey)
+        let typed = TypedStudent(args.text)
+        let lifted = server.kicks.lift(nameKey: NameRules.key(typed.name), groupKey: typed.group?.lowercased())  // GroupRef.key
         guard !lifted.isEmpty else { return fail(code: "not_kicked", args.text) }
         log(.info, "admin.unkick", ("name", args.text), ("teacher", teacher))
         info("admin.unkick.done", lifted.joined(separator: ", "), style: .good)
@@ -164,15 +160,16 @@ extension AdminCall {
         // `GROUP/NAME`: two students of one name online with no class open could
         // not be told apart (a play test: `kick 3A/Ana 1 test` was "no such student").
         var groupKey: String?, groupTyped = ""
-        if let first = words.first, let slash = first.firstIndex(of: "/") {
-            groupTyped = String(first[..<slash])
-            groupKey = NameRules.key(groupTyped)
-            words[0] = String(first[first.index(after: slash)...])
+        if let first = words.first, first.contains("/") {
+            let typed = TypedStudent(first)
             // `kick 3A/` or `kick /Ana`: one half missing.
-            guard !words[0].isEmpty, !groupTyped.isEmpty else {
-                fail(code: "no_such_player", args.words.first ?? "")
+            guard !typed.isHalf, let group = typed.group else {
+                fail(code: "no_such_player", first)
                 return nil
             }
+            groupTyped = group
+            groupKey = NameRules.key(group)
+            words[0] = typed.name
         }
         // A name in quotes is that name exactly (a re-play: with Ana María offline,
         // `kick Ana María 5` kicked the Ana who was online): `kick "Ana María" 5`.

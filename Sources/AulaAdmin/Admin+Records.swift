@@ -129,6 +129,27 @@ extension AdminCall {
     }
 }
 
+/// `GROUP/NAME` as a teacher types it (`code 3A/Ana`, `kick 3A/Ana`, `reset 3A/Ana`):
+/// the group typed, if any, and the name, each without surrounding spaces. Each
+/// command compares the group with the key its own records use.
+struct TypedStudent {
+    let group: String?
+    let name: String
+
+    init(_ typed: String) {
+        if let slash = typed.firstIndex(of: "/") {
+            group = String(typed[..<slash]).trimmingCharacters(in: " ")
+            name = String(typed[typed.index(after: slash)...]).trimmingCharacters(in: " ")
+        } else {
+            group = nil
+            name = typed.trimmingCharacters(in: " ")
+        }
+    }
+
+    /// One half of `GROUP/NAME` missing (`3A/`, `/Ana`).
+    var isHalf: Bool { group != nil && (group?.isEmpty == true || name.isEmpty) }
+}
+
 /// A student row found by name, with its group (for `reset`).
 struct AdminStudent: Sendable {
     let id: Int64
@@ -152,12 +173,8 @@ struct AdminStudent: Sendable {
     /// a refusal (`no_such_student`, `student_ambiguous`). `reset` and
     /// `forget` both look students up this way.
     static func one(_ db: Database, typed: String, preferredGroup: Int64?) throws -> Result<AdminStudent, Refusal> {
-        var name = typed.trimmingCharacters(in: " ")
-        var groupName: String?
-        if let slash = name.firstIndex(of: "/") {
-            groupName = String(name[..<slash]).trimmingCharacters(in: " ")
-            name = String(name[name.index(after: slash)...]).trimmingCharacters(in: " ")
-        }
+        let student = TypedStudent(typed)
+        let name = student.name, groupName = student.group
         var found = try find(db, name: name)
         if let groupName { found = found.filter { NameKey.make($0.group) == NameKey.make(groupName) } }
         if found.count > 1, let preferredGroup, let mine = found.first(where: { $0.groupID == preferredGroup }) {
