@@ -8,7 +8,7 @@ extension Server {
     /// A student's XP and solved levels, then `body` on the loop thread (nil: the store failed).
     func withLevelProgress(_ player: Player, _ body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) {
         let studentID = player.studentID
-        read({ db in
+        read(for: player, { db in
             (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
         }) { [player] result in
             switch result {
