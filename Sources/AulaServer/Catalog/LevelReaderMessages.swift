@@ -4,7 +4,7 @@ extension CatalogParts {
     public static let levelReader = CatalogPart(
         en: [
             // Reader mode's board, row by row (issue 16, LevelBoardReader). {0} row number, {1} its runs.
-            "level.reader.rows_intro": "Row by row, from the top; columns from the left:",
+            "level.reader.rows_intro": "Row by row, from north to south; columns from west to east:",
             "level.reader.row": "Row {0}: {1}.",
             "level.reader.cell.ada": "Ada facing {0}",
             "level.reader.cell.wall": "wall",
@@ -80,7 +80,7 @@ extension CatalogParts {
         ],
         es: [
             // Tablero en modo lector, fila a fila (issue 16, LevelBoardReader).
-            "level.reader.rows_intro": "Fila a fila, desde arriba; columnas desde la izquierda:",
+            "level.reader.rows_intro": "Fila a fila, de norte a sur; columnas de oeste a este:",
             "level.reader.row": "Fila {0}: {1}.",
             "level.reader.cell.ada": "Ada mirando al {0}",
             "level.reader.cell.wall": "pared",
