@@ -10,8 +10,10 @@ public struct LevelBoardEvent: Event {
     public let board: BoardView
     /// A line above the board ("Board:", "The layout where it failed:").
     public let caption: Phrase?
-    /// Reader mode leaves out the rows (a failed submit's boards, after its verdict).
+    /// Reader mode leaves out the rows (a failed submit's boards, after its verdict)
+    /// and, when `boardHint`, says how to hear them (once, on the last of those boards).
     var brief = false
+    var boardHint = true
 
     public init(room: String, board: BoardView, caption: Phrase? = nil) {
         self.room = room
@@ -62,7 +64,7 @@ public struct LevelBoardEvent: Event {
             if (afterStep || brief) && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
         }
         if brief {
-            lines.append(t.say("level.reader.board_hint"))
+            if boardHint { lines.append(t.say("level.reader.board_hint")) }
         } else if !afterStep {
             lines += LevelBoardReader.rows(board, t)
         }

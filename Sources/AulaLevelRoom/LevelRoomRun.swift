@@ -239,6 +239,7 @@ extension LevelRoomGame {
                 if several {
                     var start = LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed"))
                     start.brief = true
+                    start.boardHint = false  // the stopped board below says it
                     room.broadcast(start)
                 }
                 var stopped = LevelBoardEvent(room: room.id, board: failing.finalBoard,
