@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 import AulaTestSupport
 import AulaGames
+import AulaContent
 @testable import AulaServer
 @testable import AulaLevelRoom
 
@@ -162,6 +164,30 @@ import AulaGames
             let drawn = LevelNoteText.lines(note, TextContext(language: .en, reader: false, color: color, width: 80))
             #expect(drawn.contains { $0.contains("^ > v <") })
             #expect(!drawn.contains { $0.contains("<!--") || $0.contains("Ada facing east") })
+        }
+    }
+
+    /// Every shipped note and level text, read in reader mode: no drawn board
+    /// symbols (Ada's arrows, a tile's letter) and no hidden comments.
+    @Test func shippedNotesAndLevelTextsSayNoBoardSymbolsToAReader() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (library, problems) = LevelLoader.load(contentDirectory: root)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(library.noteIDs.count > 10)
+        for id in library.noteIDs {
+            for language in Language.allCases {
+                let lines = LevelNoteText.lines(library.note(id: id, language: language.rawValue) ?? "", context(language))
+                for line in lines {
+                    #expect(!line.contains("^ > v <") && !line.contains("<!--") && !line.contains("(D)") && !line.contains("`"),
+                            "\(id) \(language): \(line)")
+                }
+            }
+        }
+        for level in library.levels {
+            for language in ["en", "es"] {
+                let texts = [level.summary(language)] + level.hints(language)
+                for text in texts { #expect(!text.hasSuffix(" G.") && !text.hasSuffix(" la G."), "\(level.id): \(text)") }
+            }
         }
     }
 }
