@@ -54,7 +54,8 @@ extension Server {
                 if library.noteIDs.contains(word.lowercased()) {
                     player.send(ErrorEvent(code: "note_locked", String(word.prefix(24))))
                 } else {
-                    player.send(ErrorEvent(code: "no_such_note", String(word.prefix(24)), String(notes.count)))
+                    player.send(ErrorEvent(Refusal("no_such_note", Phrase(notes.count == 1 ? "error.no_such_note_one" : "error.no_such_note",
+                                                                 [String(word.prefix(24)), String(notes.count)]))))
                 }
                 return
             }
