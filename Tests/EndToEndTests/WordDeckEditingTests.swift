@@ -67,11 +67,21 @@ import AulaNet
         let mask = try #require(ana.waitForEvent("hangman.state") { ($0["mask"] as? String ?? "").contains("s") }?["mask"] as? String)
         #expect(mask.hasPrefix("s") && mask == mask.lowercased())
 
-        // The old deck's file deleted: the deck is no longer offered.
-        try FileManager.default.removeItem(at: server.directory.appendingPathComponent("Decks/words/animales-es.json"))
+        // Both files deleted: animales-es is no longer offered; cocina-es keeps the teacher's word, and is.
+        #expect(admin.text("words add cocina-es olla Sirve para cocer").contains("added to cocina-es"))
+        for file in ["animales-es", "cocina-es"] {
+            try FileManager.default.removeItem(at: server.directory.appendingPathComponent("Decks/words/\(file).json"))
+        }
         let gone = flat(admin.run("reload"))
-        #expect(gone.contains("animales-es: its file is gone; its 4 words from the file are no longer used and the deck is no longer offered."),
-                "\(gone)")
+        #expect(gone.contains("Word bank: 0 words added, 7 no longer used."), "\(gone)")
+        #expect(gone.contains("animales-es: its file is gone; its 4 words from the file are no longer used and the deck is no longer offered."))
+        #expect(gone.contains("cocina-es: its file is gone; its 3 words from the file are no longer used; the 1 words added at the console are kept."))
+        #expect(try served(server, "cocina-es") == ["olla"])
+        ana.send("leave")
+        ana.send("create hangman cocina-es")
+        #expect(ana.waitForEvent("room.joined") != nil)
+        ana.send("start")
+        #expect(ana.waitForEvent("hangman.state") { $0["mask"] as? String == "____" } != nil)
         #expect(!admin.text("decks").contains("animales-es"))
         #expect(admin.text("words list animales-es").contains("error: There is no word deck"))
         #expect(try served(server, "animales-es") == [])

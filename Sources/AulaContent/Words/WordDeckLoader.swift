@@ -56,7 +56,7 @@ public enum WordDeckLoader {
             decks.append(deck)
         }
         return WordFolder(decks: decks, fileOfDeck: fileOfId.mapValues { String($0.dropFirst(folder.count + 1)) },
-                          files: Set(names), problems: problems)
+                          files: Set(names), folderFound: true, problems: problems)
     }
 
     /// One deck file's contents: the deck (nil when it must be skipped) and its problems.

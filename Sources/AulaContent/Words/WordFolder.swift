@@ -10,13 +10,17 @@ public struct WordFolder: Sendable {
     public var fileOfDeck: [String: String] = [:]
     /// Every .json file name in Decks/words.
     public var files: Set<String> = []
+    /// Decks/words was there: without it (a server started outside its folder)
+    /// no deck is taken as deleted.
+    public var folderFound = false
     public var problems: [ContentProblem] = []
 
     public init(decks: [WordDeck] = [], fileOfDeck: [String: String] = [:], files: Set<String> = [],
-                problems: [ContentProblem] = []) {
+                folderFound: Bool = false, problems: [ContentProblem] = []) {
         self.decks = decks
         self.fileOfDeck = fileOfDeck
         self.files = files
+        self.folderFound = folderFound
         self.problems = problems
     }
 }

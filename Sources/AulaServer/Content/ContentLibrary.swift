@@ -69,7 +69,7 @@ public struct ContentLibrary: Sendable {
         }
         let words = WordDeckLoader.read(contentDirectory: root, screen: library.blocklist.wordScreen)
         library.wordDecks = words.decks
-        library.wordFiles = WordFolder(decks: [], fileOfDeck: words.fileOfDeck, files: words.files)
+        library.wordFiles = WordFolder(fileOfDeck: words.fileOfDeck, files: words.files, folderFound: words.folderFound)
         problems += words.problems
         let (quizDecks, quizProblems) = QuizDeckLoader.load(contentDirectory: root)
         library.quizDecks = quizDecks

@@ -15,7 +15,7 @@ public enum HangmanWordBank {
     @discardableResult
     public static func seed(_ decks: [WordDeck], into db: Database) throws -> Int {
         let names = Dictionary(decks.map { ($0.id, "\($0.id).json") }) { first, _ in first }
-        return try seed(decks, files: WordFolder(fileOfDeck: names, files: Set(names.values)), into: db).added
+        return try seed(decks, files: WordFolder(fileOfDeck: names, files: Set(names.values), folderFound: true), into: db).added
     }
 
     /// Seeds every deck in one transaction (fast: 10,000 words well under a
@@ -28,22 +28,30 @@ public enum HangmanWordBank {
                     deckID: deck.id, title: deck.title, lang: deck.lang, file: files.fileOfDeck[deck.id] ?? "\(deck.id).json",
                     words: deck.words.map { ($0.word, $0.hint) }))
             }
-            // No word file at all (a server started outside its folder, a
-            // missing Decks/words): nothing is taken back on so little evidence.
-            if !files.files.isEmpty { seeding.gone = try db.dropDecksWithoutFile(present: files.files) }
+            // No Decks/words folder (a server started outside its folder):
+            // nothing is taken back on so little evidence. An empty folder is a teacher's doing.
+            if files.folderFound { seeding.gone = try db.dropDecksWithoutFile(present: files.files) }
+            let loaded = Set(decks.map(\.id))
+            seeding.bankOnly = try db.decks().filter { !loaded.contains($0.id) }.map {
+                WordDeck(id: $0.id, title: $0.title, lang: $0.lang, words: [])
+            }
             return seeding
         }
     }
 
     /// Seeds at server start, synchronously on the store thread; a failure is
     /// logged and the server starts anyway (rounds then use what the bank has).
-    public static func seedAtStart(_ decks: [WordDeck], files: WordFolder = WordFolder(), store: Store, log: Log) {
-        guard !decks.isEmpty || !files.files.isEmpty else { return }
+    /// Returns the decks only the bank still offers (`WordBankSeeding.bankOnly`).
+    @discardableResult
+    public static func seedAtStart(_ decks: [WordDeck], files: WordFolder = WordFolder(), store: Store, log: Log) -> [WordDeck] {
+        guard !decks.isEmpty || files.folderFound else { return [] }
         do {
             let seeding = try store.sync { db in try seed(decks, files: files, into: db) }
             logSeeding(seeding, decks: decks.count, log: log)
+            return seeding.bankOnly
         } catch {
             log(.error, "words.seed_failed", ("error", String(describing: error)))
+            return []
         }
     }
 
@@ -63,6 +71,10 @@ public enum HangmanWordBank {
 public struct WordBankSeeding: Sendable {
     public var decks: [DeckSeeding] = []
     public var gone: [DeckFileGone] = []
+    /// Decks the bank still serves words of but no file gave this time: a file
+    /// gone with words a teacher added at the console, or a file that failed to
+    /// load (its deck keeps what it had). Rooms may still be created with them.
+    public var bankOnly: [WordDeck] = []
 
     public init() {}
 
@@ -121,6 +133,7 @@ extension Server {
             guard let self else { return }
             if case .success(let seeding) = result {
                 HangmanWordBank.logSeeding(seeding, decks: decks.count, log: self.log)
+                self.content = self.content.withBankDecks(seeding.bankOnly)
                 if blocklistBefore.sameWords(as: library.blocklist) {
                     for deck in seeding.changedDecks { self.wordBankCache[deck] = nil }
                 } else {
@@ -129,5 +142,16 @@ extension Server {
             }
             then(result)
         }
+    }
+}
+
+extension ContentLibrary {
+    /// The library with the decks only the word bank offers (no words here: a
+    /// round reads its words from the bank), so rooms can be created with them.
+    public func withBankDecks(_ bankOnly: [WordDeck]) -> ContentLibrary {
+        let known = Set(wordDecks.map(\.id))
+        var library = self
+        library.wordDecks += bankOnly.filter { !known.contains($0.id) }
+        return library
     }
 }
