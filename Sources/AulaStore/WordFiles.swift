@@ -97,14 +97,16 @@ extension Database {
     }
 
     /// Decks whose file is not among `present` (the .json files in Decks/words,
-    /// read or not: a file that failed to load keeps its deck as it was) stop
-    /// serving their file's words. Only decks that served some are returned.
-    public func dropDecksWithoutFile(present: Set<String>) throws -> [DeckFileGone] {
+    /// read or not: a file that failed to load keeps its deck as it was), or
+    /// whose file now gives another deck (`owners`: file → deck id; its id was
+    /// changed), stop serving their file's words. Only decks that served some are returned.
+    public func dropDecksWithoutFile(present: Set<String>, owners: [String: String] = [:]) throws -> [DeckFileGone] {
         try transaction {
             var gone: [DeckFileGone] = []
             for r in try query("SELECT id, file FROM decks ORDER BY id") {
                 let id = try r.string("id")
-                guard let file = try r.stringOrNil("file"), !present.contains(file) else { continue }
+                guard let file = try r.stringOrNil("file"),
+                      !present.contains(file) || owners[file].map({ $0 != id }) == true else { continue }
                 // Words from before migration 5 count as the file's here: its deck file is gone.
                 let dropped = try scalarInt("""
                     SELECT COUNT(*) FROM words WHERE deck_id = ? AND removed = 0 AND origin IS NOT 'console' AND in_file = 1

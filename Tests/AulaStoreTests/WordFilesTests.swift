@@ -79,6 +79,9 @@ struct WordFilesTests {
             // The file back: its deck is back.
             #expect(try seed(db, animals).added == 4)
             #expect(try db.decks().map(\.id) == ["animales-es", "frutas-es"])
+            // The file now gives another deck (its id changed): the old deck is gone.
+            #expect(try db.dropDecksWithoutFile(present: ["animales-es.json"], owners: ["animales-es.json": "fauna-es"])
+                        == [DeckFileGone(deckID: "animales-es", dropped: 4, kept: 0)])
         }
     }
 

@@ -30,7 +30,10 @@ public enum HangmanWordBank {
             }
             // No Decks/words folder (a server started outside its folder):
             // nothing is taken back on so little evidence. An empty folder is a teacher's doing.
-            if files.folderFound { seeding.gone = try db.dropDecksWithoutFile(present: files.files) }
+            if files.folderFound {
+                let owners = Dictionary(files.fileOfDeck.map { ($1, $0) }) { first, _ in first }
+                seeding.gone = try db.dropDecksWithoutFile(present: files.files, owners: owners)
+            }
             let loaded = Set(decks.map(\.id))
             seeding.bankOnly = try db.decks().filter { !loaded.contains($0.id) }.map {
                 WordDeck(id: $0.id, title: $0.title, lang: $0.lang, words: [])
