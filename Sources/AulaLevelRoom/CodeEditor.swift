@@ -19,8 +19,10 @@ struct CodeEditor {
     let capacity: Int
     /// The level's limit on lines with statements (for the friendly warning).
     let maxLines: Int
-    /// Roughly the lines holding a statement: not blank, not only braces, not
-    /// a comment. The compiler's count is the exact one; this only warns early.
+    /// Roughly the statements: one per line holding code (not blank, not only
+    /// braces, not a comment), or its `;` outside parentheses when it has more
+    /// (session 10: `walk(); walk(); …` 100 to a line was "about 7"). The
+    /// compiler's count is the exact one; this only warns early.
     private(set) var statementLineEstimate = 0
     private var nonBlankLines = 0
     /// UTF-8 bytes of `source` (lines plus the newlines between them).
@@ -100,7 +102,7 @@ struct CodeEditor {
     private mutating func count(_ line: String, sign: Int) {
         let kind = CodeEditor.classify(line)
         if kind != .blank { nonBlankLines += sign }
-        if kind == .statement { statementLineEstimate += sign }
+        if kind == .statement { statementLineEstimate += sign * CodeEditor.statements(inCodeLine: line) }
         bytes += sign * line.utf8.count
         // Every line but a lone one brings one newline of `source` with it;
         // `lines` still holds this line here, whichever way it goes.
@@ -131,6 +133,21 @@ struct CodeEditor {
             }
         }
         return .other
+    }
+
+    /// A code line's statements, roughly: its `;` outside parentheses (a `for`
+    /// header's two do not count), at least one.
+    static func statements(inCodeLine line: String) -> Int {
+        var depth = 0, count = 0
+        for b in line.utf8 {
+            switch b {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth = max(0, depth - 1)
+            case UInt8(ascii: ";") where depth == 0: count += 1
+            default: break
+            }
+        }
+        return max(1, count)
     }
 
     // MARK: Refusals

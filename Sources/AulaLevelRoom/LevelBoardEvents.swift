@@ -215,6 +215,7 @@ struct LevelTraceGapEvent: Event {
     let skipped: Int
     var name: String { "info" }
     var key: String { skipped == 1 ? "level.trace.skipped_one" : "level.trace.skipped" }
-    func fields(_ t: TextContext) -> [(String, JSON)] { [("text", .string(t.say(key, String(skipped))))] }
+    /// `skipped` as `run`'s own note has it (session 10: `trace` lost the field).
+    func fields(_ t: TextContext) -> [(String, JSON)] { [("text", .string(t.say(key, String(skipped)))), ("skipped", .int(skipped))] }
     func text(_ t: TextContext) -> [String] { [t.paint(.dim, t.say(key, String(skipped)))] }
 }

@@ -34,7 +34,12 @@ enum LevelRoomCommands {
         },
         Command("level.lang", "lang", aliases: ["idioma", "lenguaje"]) { call, args in
             guard let word = args[0]?.lowercased(), word == HintSpelling.c || word == HintSpelling.java else {
-                call.server.setLanguage(call.player, args[0])
+                // Neither a spelling nor a language: the level's usage, which names both
+                // (session 10: "Usage: lang en|es" left c|java out).
+                guard let word = args[0], Language(rawValue: word.lowercased()) != nil else {
+                    return call.player.send(ErrorEvent(Refusal.usage("bad_argument", "level.lang")))
+                }
+                call.server.setLanguage(call.player, word)
                 return
             }
             with(call, coderOnly: true) { $0.setSpelling(word, by: call.player) }

@@ -308,6 +308,12 @@ public final class LevelRoomGame: RoomGame {
 
     public func playerReconnected(_ player: Player) {
         guard let room, room.isHost(player) else { return }
+        // A bot coming back had no goals or limits unless it kept them (session 10):
+        // JSON readers get `level.opened` again; text readers the board and clock, as before.
+        if player.client?.renderer.mode == .json, let server {
+            player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
+                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
+        }
         player.send(LevelBoardEvent(room: room.id, board: nowBoard, caption: nowCaption))
         // Solved, out of time or a stopped challenge: no clock runs (it said "142 seconds left", counting).
         showTime(to: player)

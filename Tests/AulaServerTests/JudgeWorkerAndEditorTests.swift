@@ -14,7 +14,8 @@ import AulaNet
     /// What the editor's counts must be, recomputed from scratch.
     private func recount(_ lines: [String]) -> (statements: Int, empty: Bool, bytes: Int) {
         let kinds = lines.map(CodeEditor.classify)
-        return (kinds.filter { $0 == .statement }.count, kinds.allSatisfy { $0 == .blank },
+        let statements = zip(lines, kinds).filter { $0.1 == .statement }.map { CodeEditor.statements(inCodeLine: $0.0) }
+        return (statements.reduce(0, +), kinds.allSatisfy { $0 == .blank },
                 lines.joined(separator: "\n").utf8.count)
     }
 
@@ -22,7 +23,7 @@ import AulaNet
         var editor = CodeEditor(maxLines: 100)
         #expect(editor.isEmpty)
         let typed = ["int n = 0;", "", "  // a comment", "while (n < 3) {", "    walk();", "} else {", "  }", "/* x */",
-                     "* more", "\t", "elsewhere();", "n++;"]
+                     "* more", "\t", "elsewhere();", "n++;", "walk(); walk(); walk();", "for (int i = 0; i < 3; i++) {"]
         for line in typed { _ = editor.append(line) }
         _ = editor.insert("2", "turnLeft();")
         _ = editor.replace("5", "    hit();")
@@ -39,6 +40,11 @@ import AulaNet
         #expect(CodeEditor.classify("   ") == .blank)
         #expect(CodeEditor.classify("// walk();") == .other)
         #expect(CodeEditor.classify("elsewhere();") == .statement)
+        // Several statements on a line count each (session 10: 700 on 7 lines were "about 7");
+        // a `for` header's semicolons are not statements.
+        #expect(CodeEditor.statements(inCodeLine: "walk(); walk(); walk();") == 3)
+        #expect(CodeEditor.statements(inCodeLine: "for (int i = 0; i < 3; i++) {") == 1)
+        #expect(CodeEditor.statements(inCodeLine: "walk()") == 1)
         editor.clear()
         #expect(editor.isEmpty && editor.bytes == 0 && editor.statementLineEstimate == 0)
         _ = editor.append("   ")

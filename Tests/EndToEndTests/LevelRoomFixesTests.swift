@@ -95,6 +95,38 @@ import AulaTestSupport
         #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").hasPrefix("Editor closed: 2 lines") } != nil)
     }
 
+    /// Session 10 (a bot from docs/protocol.md): a JSON student coming back got the
+    /// board but not `level.opened`, so a bot had no goals or limits unless it kept them.
+    @Test func aReturningJSONStudentGetsTheLevelAgain() throws {
+        let (server, ana) = try Self.anaBackIntoTheEditor { ana in ana.type(["walk();"]) }
+        defer { withExtendedLifetime(server) {} }
+        let opened = try #require(ana.waitForEvent("level.opened"))
+        #expect(opened["level"] as? String == "t-01")
+        #expect(ana.waitForEvent("level.board") != nil)
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" && $0["line"] as? Int == 2 } != nil)
+    }
+
+    /// Session 10: in a level room `lang xx` answered "Usage: lang en|es", leaving the
+    /// program's spellings out; `trace`'s note of steps left out lost `run`'s `skipped`.
+    @Test func aLevelsLangUsageNamesTheSpellingsAndTraceKeepsSkipped() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        ana.send("lang xx")
+        let usage = try #require(ana.waitForEvent("error"))
+        #expect((usage["message"] as? String)?.contains("c|java") == true, "\(usage)")
+        ana.send("code")
+        ana.type(["repeat (6000) {", "  turnLeft();", "}"])
+        ana.send(".")
+        ana.send("run")
+        let note = try #require(ana.waitForEvent("info") { $0["skipped"] != nil }, "\(ana.transcript.suffix(12))")
+        #expect((note["skipped"] as? Int ?? 0) > 0)
+        ana.send("trace")
+        let traced = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("not shown") })
+        #expect((traced["skipped"] as? Int ?? 0) > 0, "\(traced)")
+    }
+
     /// A sweep: a full editor said "at line 41" of a 40-line editor.
     @Test func aReturningStudentWithAFullEditorIsToldItIsFull() throws {
         let (server, ana) = try Self.anaBackIntoTheEditor { ana in
