@@ -102,7 +102,8 @@ public enum LevelLoader {
                 }
                 let need = max(world.xpRequired, level.xpRequired)
                 if need < previousNeed {
-                    problems.append(LevelValidation.problem(file, field, "xp_order", [id, "\(need)", "\(previousNeed)"]))
+                    // Says the fix (session 10): the world's XP, or an earlier world, or a challenge.
+                    problems.append(LevelValidation.problem(file, field, "xp_order", [id, "\(need)", "\(previousNeed)", world.id]))
                 } else if need > available {
                     problems.append(LevelValidation.problem(file, field, "xp_unreachable", [id, "\(need)", "\(available)"]))
                 }
@@ -113,6 +114,13 @@ public enum LevelLoader {
             var keptWorld = world
             keptWorld.levels = ids
             kept.append(keptWorld)
+        }
+        // A level in no world is playable by its id but not on the map: say so
+        // (a warning; the level loads).
+        for level in levels where !listed.contains(level.id) {
+            var warning = LevelValidation.problem(file, "worlds", "not_on_map", [level.id])
+            warning.isWarning = true
+            problems.append(warning)
         }
         return (kept, problems)
     }

@@ -37,6 +37,7 @@ public enum QuizDeckLoader {
                 } else {
                     idFiles[deck.id] = file
                     decks.append(deck)
+                    problems += unreachableTypes(deck, file: file)
                 }
             }
         }
@@ -107,6 +108,18 @@ public enum QuizDeckLoader {
         guard high > 2 * low else { return nil }
         func oneDecimal(_ x: Double) -> String { String(Double(Int((x * 10).rounded())) / 10) }
         return Phrase("content.quiz.unbalanced", [deck.id, least.key, oneDecimal(low), most.key, oneDecimal(high)])
+    }
+
+    /// Warnings for the result types of a personality deck that no answer
+    /// names (session 10): no student can get them. The deck still loads.
+    public static func unreachableTypes(_ deck: QuizDeck, file: String) -> [ContentProblem] {
+        guard deck.style == .personality else { return [] }
+        let named = Set(deck.questions.flatMap { $0.answers.compactMap(\.type) })
+        return deck.types.enumerated().compactMap { i, type in
+            named.contains(type.key) ? nil
+                : ContentProblem(file: file, field: "types[\(i)]", reason: Phrase("content.quiz.type_unreachable", [type.key]),
+                                 isWarning: true)
+        }
     }
 
     private static func detail(_ error: any Error) -> String {

@@ -26,6 +26,11 @@ public struct ContentLibrary: Sendable {
         return Catalog.shared.text("check.no_blocklist", language, folder)
     }
 
+    /// The content folder as an absolute path, for messages.
+    public static func folderPath(_ directory: String) -> String {
+        URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
+    }
+
     /// The warning for an empty library (start-up and `check-content`), naming the folder read.
     public static func emptyWarning(directory: String, _ language: Language) -> String {
         let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
@@ -74,6 +79,10 @@ public struct ContentLibrary: Sendable {
         let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
         library.levels = levels
         problems += levelProblems
+        // Session 10: say "not UTF-8" where that is why a file is not JSON, and
+        // name the files skipped for their extension.
+        problems = ContentFileChecks.explainingEncoding(problems, contentDirectory: root)
+            + ContentFileChecks.ignoredFiles(contentDirectory: root)
         // A kind of content that is simply not there (no `Decks/quizzes`, no
         // `Levels`) is not an error: that game just has nothing to offer, which
         // the summary shows as 0. Files that are there and wrong are problems.
