@@ -32,7 +32,9 @@ public enum ContentFileChecks {
                 var isDir: ObjCBool = false
                 guard fm.fileExists(atPath: dir.appendingPathComponent(name).path, isDirectory: &isDir), !isDir.boolValue else { continue }
                 let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-                let suggested = (stem.isEmpty ? name : stem) + ".json"
+                var base = stem.isEmpty ? name : stem
+                if base.lowercased().hasSuffix(".json") { base = String(base.dropLast(5)) }  // `x.json.bak`
+                let suggested = base + ".json"
                 out.append(ContentProblem(file: "\(folder)/\(name)", field: "",
                                           reason: Phrase("content.file.ignored_extension", [suggested]), isWarning: true))
             }
