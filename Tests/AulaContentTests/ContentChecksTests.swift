@@ -146,4 +146,30 @@ import AulaGames
             "Decks/words/latin1-es.json content.file.not_utf8",
         ])
     }
+
+    /// The guide's own-level and own-world examples (both languages) load on
+    /// top of the shipped course with no problem, the level on the map.
+    @Test func theGuidesLevelAndWorldExamplesLoad() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Admin/TEACHER-GUIDE.md"), encoding: .utf8)
+        for heading in ["### Your own levels, worlds and decks (session 10)", "### Tus propios niveles, mundos y mazos (sesión 10)"] {
+            let section = try #require(guide.components(separatedBy: heading).dropFirst().first?.components(separatedBy: "\n### ").first)
+            let blocks = section.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+            try #require(blocks.count == 2, "\(heading)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aula-guide-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Levels"), to: dir.appendingPathComponent("Levels"))
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("Levels/w5"), withIntermediateDirectories: true)
+            try Data(blocks[0].utf8).write(to: dir.appendingPathComponent("Levels/w5/w5-01.json"))
+            let worldsURL = dir.appendingPathComponent("Levels/worlds.json")
+            var worlds = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: worldsURL)) as? [String: Any])
+            let world = try JSONSerialization.jsonObject(with: Data(blocks[1].utf8))
+            worlds["worlds"] = ((worlds["worlds"] as? [Any]) ?? []) + [world]
+            try JSONSerialization.data(withJSONObject: worlds).write(to: worldsURL)
+            let (library, problems) = LevelLoader.load(contentDirectory: dir)
+            #expect(problems == [], "\(heading)")
+            #expect(library.worlds.last?.levels == ["w5-01"])
+        }
+    }
 }
