@@ -72,10 +72,13 @@ extension AdminCall {
     /// a file or word with a problem is left out and listed, the rest is used.
     /// The old content stays only where the new one would be worse, and the
     /// lines say so: the whole of it when nothing to play was found (a moved
-    /// folder), the old blocklist when the new file is damaged.
+    /// folder), the old blocklist when the new file is damaged, the old version
+    /// of a quiz deck or level whose file now fails (a typo mid-lesson must not
+    /// take a deck or level away from the class).
     func reloadContent() {
         let directory = server.config.contentDirectory
-        offLoop({ ContentLibrary.load(directory: directory) }) { [self] loaded in
+        let previous = server.content
+        offLoop({ ContentLibrary.load(directory: directory, previous: previous) }) { [self] loaded in
             var (library, problems) = loaded
             let listed = TextBlockEvent { t in ContentProblemReport.lines(problems, t.language) }
             if library.isEmpty && !server.content.isEmpty {

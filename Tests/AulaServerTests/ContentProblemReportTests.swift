@@ -53,7 +53,8 @@ import AulaContent
 
     @Test func everyNewKeyIsInBothCatalogs() {
         let keys = ContentProblemReport.keys + ["content.file.ignored_extension", "content.file.not_utf8",
-                                                "admin.reload.blocklist_kept", "admin.reload.left_out", "error.content_empty"]
+                                                "admin.reload.blocklist_kept", "admin.reload.left_out", "error.content_empty",
+                                                "content.reload.kept_previous"]
         let missing = keys.filter { key in Language.allCases.contains { Catalog.shared.template(key, $0) == nil } }
         #expect(missing == [])
     }

@@ -43,14 +43,29 @@ import AulaGames
     @Test func aWalledOffGoalIsReportedAndTheLevelIsNotServed() throws {
         let server = try TestServer(content: LevelTestContent.standard())
         let admin = try server.admin()
-        try write(server, "Levels/w1/t-02.json", LevelTestContent.level(id: "t-02", board: "#..#G##", timeLimit: 60, xpRequired: 10))
+        try write(server, "Levels/w1/t-04.json", LevelTestContent.level(id: "t-04", board: "#..#G##", timeLimit: 60, xpRequired: 0))
         let lines = unwrapped(admin.run("reload"))
-        #expect(lines.contains { $0.hasPrefix("Levels/w1/t-02.json: board: Ada cannot reach any G tile from her start (row 1, column 1)") }, "\(lines)")
-        #expect(server.running.onLoop { $0.content.levels.level(id: "t-02") == nil } == true)
-        #expect(admin.text("challenge start t-02 2").contains("error:"))
+        #expect(lines.contains { $0.hasPrefix("Levels/w1/t-04.json: board: Ada cannot reach any G tile from her start (row 1, column 1)") }, "\(lines)")
+        #expect(server.running.onLoop { $0.content.levels.level(id: "t-04") == nil } == true)
+        #expect(admin.text("challenge start t-04 2").contains("error:"))
         #expect(admin.text("lang es").contains("español"))
         let spanish = unwrapped(admin.run("reload"))
-        #expect(spanish.contains { $0.hasPrefix("Levels/w1/t-02.json: board: Ada no puede llegar a ninguna casilla G") }, "\(spanish)")
+        #expect(spanish.contains { $0.hasPrefix("Levels/w1/t-04.json: board: Ada no puede llegar a ninguna casilla G") }, "\(spanish)")
+    }
+
+    @Test func aQuizOrLevelFileBrokenMidLessonKeepsItsOldVersionAndSaysSo() throws {
+        let server = try TestServer(content: LevelTestContent.standard().merging(["Decks/quizzes/pets-es.json": Self.quiz]) { a, _ in a })
+        let admin = try server.admin()
+        try write(server, "Decks/quizzes/pets-es.json", "{ \"id\": \"pets-es\", oops")
+        try write(server, "Levels/w1/t-02.json", "{ oops")
+        try FileManager.default.removeItem(at: server.directory.appendingPathComponent("Levels/w1/t-rand.json"))
+        let lines = unwrapped(admin.run("reload"))
+        #expect(lines.contains { $0 == "Decks/quizzes/pets-es.json: warning: the version loaded before stays in use until this file is fixed (then reload)." }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Levels/w1/t-02.json: warning: the version loaded before stays in use") })
+        #expect(server.running.onLoop { $0.content.quizDecks.map(\.id) } == ["pets-es"])
+        #expect(server.running.onLoop { $0.content.levels.worlds.first?.levels } == ["t-01", "t-02"])
+        // A file taken away is taken away.
+        #expect(server.running.onLoop { $0.content.levels.level(id: "t-rand") == nil } == true)
     }
 
     @Test func aFolderWithNothingInItKeepsTheOldContent() throws {

@@ -8,7 +8,9 @@ public enum QuizDeckLoader {
     /// The decks' folder, relative to the content folder.
     public static let folder = "Decks/quizzes"
 
-    public static func load(contentDirectory: URL) -> ([QuizDeck], [ContentProblem]) {
+    /// `previous`: the decks in use before a console `reload`, by id; a deck
+    /// file that now fails keeps its previous version (said in a warning).
+    public static func load(contentDirectory: URL, previous: [String: QuizDeck] = [:]) -> ([QuizDeck], [ContentProblem]) {
         let dir = contentDirectory.appendingPathComponent("Decks").appendingPathComponent("quizzes")
         let names: [String]
         do {
@@ -30,6 +32,11 @@ public enum QuizDeckLoader {
             switch decode(data, file: file, fileStem: String(name.dropLast(".json".count))) {
             case .failure(let found):
                 problems += found.problems
+                if let old = previous[String(name.dropLast(".json".count))], idFiles[old.id] == nil {
+                    idFiles[old.id] = file
+                    decks.append(old)
+                    problems.append(ContentProblem(file: file, field: "", reason: Phrase("content.reload.kept_previous"), isWarning: true))
+                }
             case .success(let deck):
                 if let other = idFiles[deck.id] {
                     problems.append(ContentProblem(file: file, field: "id",

@@ -36,6 +36,7 @@ extension CatalogParts {
             "content.level.not_on_map": "Level “{0}” is in no world, so it is not on the map: students reach it only with play {0} or a teacher's challenge start {0}. To put it on the map, add it to a world's \"levels\" in Levels/worlds.json.",
             "admin.reload.blocklist_kept": "Decks/blocklist.txt is damaged, so the blocklist loaded before ({0} words) stays in use. Save the file as UTF-8 text and reload.",
             "admin.reload.left_out": "What the problems above name ({0}) was left out, as at a start; everything else is in use. Fix the files and reload again.",
+            "content.reload.kept_previous": "the version loaded before stays in use until this file is fixed (then reload).",
             "error.content_empty": "No content found in {0} (no word decks, quiz decks or levels), so the content loaded before is kept. Check the folder and reload.",
         ],
         es: [
@@ -73,6 +74,7 @@ extension CatalogParts {
             "content.level.not_on_map": "El nivel «{0}» no está en ningún mundo, así que no aparece en el mapa: el alumnado solo llega con jugar {0} o con un reto empezar {0} desde la consola. Para ponerlo en el mapa, añádelo a los \"levels\" de un mundo en Levels/worlds.json.",
             "admin.reload.blocklist_kept": "Decks/blocklist.txt está dañado, así que se sigue usando la lista de palabras bloqueadas cargada antes ({0} palabras). Guarda el archivo como texto UTF-8 y vuelve a recargar.",
             "admin.reload.left_out": "Lo que nombran los problemas de arriba ({0}) se ha dejado fuera, como al arrancar; todo lo demás está en uso. Corrige los archivos y vuelve a recargar.",
+            "content.reload.kept_previous": "se sigue usando la versión cargada antes hasta que se corrija este archivo (y vuelvas a recargar).",
             "error.content_empty": "No se ha encontrado contenido en {0} (ni mazos de palabras, ni cuestionarios, ni niveles), así que se mantiene el contenido cargado antes. Revisa la carpeta y vuelve a recargar.",
         ]
     )

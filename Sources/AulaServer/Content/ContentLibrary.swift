@@ -52,8 +52,9 @@ public struct ContentLibrary: Sendable {
                             String(levels.noteIDs.count))]
     }
 
-    /// Reads and validates the whole content folder.
-    public static func load(directory: String) -> (ContentLibrary, [ContentProblem]) {
+    /// Reads and validates the whole content folder. `previous` (the console's
+    /// `reload`): a quiz deck or level file that now fails keeps the version in use.
+    public static func load(directory: String, previous: ContentLibrary? = nil) -> (ContentLibrary, [ContentProblem]) {
         var library = ContentLibrary()
         var problems: [ContentProblem] = []
         let root = URL(fileURLWithPath: directory, isDirectory: true)
@@ -73,10 +74,12 @@ public struct ContentLibrary: Sendable {
         let (decks, deckProblems) = WordDeckLoader.load(contentDirectory: root)
         library.wordDecks = decks
         problems += deckProblems
-        let (quizDecks, quizProblems) = QuizDeckLoader.load(contentDirectory: root)
+        let (quizDecks, quizProblems) = QuizDeckLoader.load(
+            contentDirectory: root, previous: Dictionary((previous?.quizDecks ?? []).map { ($0.id, $0) }) { a, _ in a })
         library.quizDecks = quizDecks
         problems += quizProblems
-        let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
+        let (levels, levelProblems) = LevelLoader.load(
+            contentDirectory: root, previous: Dictionary((previous?.levels.levels ?? []).map { ($0.id, $0) }) { a, _ in a })
         library.levels = levels
         problems += levelProblems
         // Session 10: say "not UTF-8" where that is why a file is not JSON, and
