@@ -10,7 +10,7 @@ extension AdminCall {
         if Sub.matches(args[0], Sub.list), args.count == 2 {
             listWords(deck)
         } else if Sub.matches(args[0], Sub.add), let word = args[2], args.count >= 4 {
-            addWord(deck, WordEntry(word: word, hint: args.rest(after: 3)))
+            addWord(deck, WordEntry(word: word.lowercased(), hint: args.rest(after: 3)))
         } else if Sub.matches(args[0], Sub.delete), let word = args[2], args.count == 3 {
             deleteWord(deck, word)
         } else {
@@ -35,6 +35,7 @@ extension AdminCall {
     }
 
     private func addWord(_ deck: String, _ entry: WordEntry) {
+        if let refusal = blockedWordRefusal(entry) { return fail(refusal) }
         write({ db -> Refusal? in
             guard try db.decks().contains(where: { $0.id == deck }) else { return Refusal(code: "no_such_deck", args: [deck]) }
             let current = try db.words(deckID: deck).map { WordEntry(word: $0.word, hint: $0.hint) }
@@ -88,6 +89,7 @@ extension AdminCall {
             let old = server.content.blocklist
             let keepsBlocklist = ContentReload.keepsOldBlocklist(problems, old: old)
             if keepsBlocklist { library.blocklist = old }
+            let blocklistBefore = old
             server.content = library
             log(.info, "content.reloaded", ("teacher", teacher), ("problems", problems.count))
             let leftOut = problems.filter { !$0.isWarning }.count
@@ -97,7 +99,7 @@ extension AdminCall {
                     + [t.paint(.good, t.say("admin.reload.done"))] + library.summary(t.language).map { "  " + $0 }
                     + (leftOut > 0 ? [t.paint(.warn, t.say("admin.reload.left_out", String(leftOut)))] : [])
             })
-            done()
+            seedWordFiles(library, blocklistBefore: blocklistBefore)  // the word bank takes the files, then done()
         }
     }
 }
