@@ -72,17 +72,17 @@ extension AdminCall {
     /// `reload`: re-reads Levels/ and Decks/ the way a start does (session 10):
     /// a file or word with a problem is left out and listed, the rest is used.
     /// The old content stays only where the new one would be worse, and the
-    /// lines say so: the whole of it when nothing to play was found (a moved
-    /// folder), the old blocklist when the new file is damaged, the old version
+    /// lines say so: the whole of it when the content folders are gone (a
+    /// moved folder; deleting every file of a folder is on purpose), the old blocklist when the new file is damaged, the old version
     /// of a quiz deck or level whose file now fails (a typo mid-lesson must not
     /// take a deck or level away from the class).
     func reloadContent() {
         let directory = server.config.contentDirectory
         let previous = server.content
-        offLoop({ ContentLibrary.load(directory: directory, previous: previous) }) { [self] loaded in
-            var (library, problems) = loaded
+        offLoop({ (ContentLibrary.load(directory: directory, previous: previous), ContentReload.foldersGone(directory)) }) { [self] loaded in
+            var (library, problems) = loaded.0
             let listed = TextBlockEvent { t in ContentProblemReport.lines(problems, t.language) }
-            if library.isEmpty && !server.content.isEmpty {
+            if library.isEmpty && !server.content.isEmpty && loaded.1 {
                 if !problems.isEmpty { say(listed) }
                 return fail(code: "content_empty", ContentLibrary.folderPath(directory))
             }

@@ -68,7 +68,7 @@ import AulaGames
         #expect(server.running.onLoop { $0.content.levels.level(id: "t-rand") == nil } == true)
     }
 
-    @Test func aFolderWithNothingInItKeepsTheOldContent() throws {
+    @Test func aContentFolderMovedAwayKeepsTheOldContent() throws {
         let server = try TestServer(content: LevelTestContent.standard())
         let admin = try server.admin()
         try FileManager.default.removeItem(at: server.directory.appendingPathComponent("Levels"))

@@ -37,7 +37,7 @@ extension CatalogParts {
             "admin.reload.blocklist_kept": "Decks/blocklist.txt is damaged, so the blocklist loaded before ({0} words) stays in use. Save the file as UTF-8 text and reload.",
             "admin.reload.left_out": "What the problems above name ({0}) was left out, as at a start; everything else is in use. Fix the files and reload again.",
             "content.reload.kept_previous": "the version loaded before stays in use until this file is fixed (then reload).",
-            "error.content_empty": "No content found in {0} (no word decks, quiz decks or levels), so the content loaded before is kept. Check the folder and reload.",
+            "error.content_empty": "No content found in {0} (none of Levels/, Decks/words/, Decks/quizzes/ is there), so the content loaded before is kept. Check the folder and reload.",
         ],
         es: [
             "check.ok": "Todo el contenido es válido.",
@@ -75,7 +75,7 @@ extension CatalogParts {
             "admin.reload.blocklist_kept": "Decks/blocklist.txt está dañado, así que se sigue usando la lista de palabras bloqueadas cargada antes ({0} palabras). Guarda el archivo como texto UTF-8 y vuelve a recargar.",
             "admin.reload.left_out": "Lo que nombran los problemas de arriba ({0}) se ha dejado fuera, como al arrancar; todo lo demás está en uso. Corrige los archivos y vuelve a recargar.",
             "content.reload.kept_previous": "se sigue usando la versión cargada antes hasta que se corrija este archivo (y vuelvas a recargar).",
-            "error.content_empty": "No se ha encontrado contenido en {0} (ni mazos de palabras, ni cuestionarios, ni niveles), así que se mantiene el contenido cargado antes. Revisa la carpeta y vuelve a recargar.",
+            "error.content_empty": "No se ha encontrado contenido en {0} (no está ninguna de las carpetas Levels/, Decks/words/, Decks/quizzes/), así que se mantiene el contenido cargado antes. Revisa la carpeta y vuelve a recargar.",
         ]
     )
 }
