@@ -69,22 +69,35 @@ extension AdminCall {
         }
     }
 
-    /// `reload`: re-reads Levels/ and Decks/; any problem keeps the old content (and is listed).
+    /// `reload`: re-reads Levels/ and Decks/ the way a start does (session 10):
+    /// a file or word with a problem is left out and listed, the rest is used.
+    /// The old content stays only where the new one would be worse, and the
+    /// lines say so: the whole of it when the content folders are gone (a
+    /// moved folder; deleting every file of a folder is on purpose), the old blocklist when the new file is damaged, the old version
+    /// of a quiz deck or level whose file now fails (a typo mid-lesson must not
+    /// take a deck or level away from the class).
     func reloadContent() {
         let directory = server.config.contentDirectory
-        offLoop({ ContentLibrary.load(directory: directory) }) { [self] loaded in
-            let (library, problems) = loaded
-            guard problems.isEmpty else {
-                say(TextBlockEvent { t in
-                    problems.map { t.say("admin.reload.problem", $0.file, $0.field, t.say($0.reason)) }
-                })
-                return fail(code: "content_invalid", String(problems.count))
+        let previous = server.content
+        offLoop({ (ContentLibrary.load(directory: directory, previous: previous), ContentReload.foldersGone(directory)) }) { [self] loaded in
+            var (library, problems) = loaded.0
+            let listed = TextBlockEvent { t in ContentProblemReport.lines(problems, t.language) }
+            if library.isEmpty && !server.content.isEmpty && loaded.1 {
+                if !problems.isEmpty { say(listed) }
+                return fail(code: "content_empty", ContentLibrary.folderPath(directory))
             }
-            let blocklistBefore = server.content.blocklist
+            let old = server.content.blocklist
+            let keepsBlocklist = ContentReload.keepsOldBlocklist(problems, old: old)
+            if keepsBlocklist { library.blocklist = old }
+            let blocklistBefore = old
             server.content = library
-            log(.info, "content.reloaded", ("teacher", teacher))
+            log(.info, "content.reloaded", ("teacher", teacher), ("problems", problems.count))
+            let leftOut = problems.filter { !$0.isWarning }.count
             say(TextBlockEvent { t in
-                [t.paint(.good, t.say("admin.reload.done"))] + library.summary(t.language).map { "  " + $0 }
+                ContentProblemReport.lines(problems, t.language)
+                    + (keepsBlocklist ? [t.paint(.warn, t.say("admin.reload.blocklist_kept", String(old.count)))] : [])
+                    + [t.paint(.good, t.say("admin.reload.done"))] + library.summary(t.language).map { "  " + $0 }
+                    + (leftOut > 0 ? [t.paint(.warn, t.say("admin.reload.left_out", String(leftOut)))] : [])
             })
             seedWordFiles(library, blocklistBefore: blocklistBefore)  // the word bank takes the files, then done()
         }

@@ -117,9 +117,17 @@ public final class RunningServer: @unchecked Sendable {
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for line in content.summary(.en) { log(.info, "content", ("summary", line.trimmingCharacters(in: " "))) }
         if content.isEmpty { log(.warn, "content.empty", ("folder", URL(fileURLWithPath: config.contentDirectory).standardizedFileURL.path)) }
-        for problem in problems {
-            log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
-                ("reason", Catalog.shared.text(problem.reason, .en)))
+        // Grouped like check-content's lines: a reason repeated in one file is logged 5 times, then counted.
+        for entry in ContentProblemReport.entries(problems) {
+            switch entry {
+            case .problem(let problem):
+                log(.warn, "content.problem", ("file", problem.file), ("field", problem.field),
+                    ("reason", Catalog.shared.text(problem.reason, .en)))
+            case .more(let file, _, let count):
+                log(.warn, "content.problem.more", ("file", file), ("same_reason", count))
+            case .rest(let count):
+                log(.warn, "content.problem.more", ("not_shown", count))
+            }
         }
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)

@@ -6,7 +6,9 @@ import Foundation
 /// Invalid level files are skipped (and reported); valid ones are kept.
 /// A world keeps its valid levels; XP problems are reported but kept.
 public enum LevelLoader {
-    public static func load(contentDirectory: URL) -> (LevelLibrary, [ContentProblem]) {
+    /// `previous`: the levels in use before a console `reload`, by id; a level
+    /// file that now fails keeps its previous version (said in a warning).
+    public static func load(contentDirectory: URL, previous: [String: Level] = [:]) -> (LevelLibrary, [ContentProblem]) {
         let fm = FileManager.default
         let root = contentDirectory.appendingPathComponent("Levels")
         var problems: [ContentProblem] = []
@@ -39,7 +41,13 @@ public enum LevelLoader {
                 let (level, found) = decodeLevel(at: dir.appendingPathComponent(name), file: file,
                                                  expectedID: String(name.dropLast(5)), notes: noteKeys)
                 problems += found
-                guard let level, found.allSatisfy(\.isWarning) else { continue }
+                guard let level, found.allSatisfy(\.isWarning) else {
+                    if let old = previous[String(name.dropLast(5))], ids.insert(old.id).inserted {
+                        problems.append(ContentProblem(file: file, field: "", reason: Phrase("content.reload.kept_previous"), isWarning: true))
+                        levels.append(old)
+                    }
+                    continue
+                }
                 guard ids.insert(level.id).inserted else {
                     problems.append(LevelValidation.problem(file, "id", "duplicate_id", [level.id]))
                     continue
@@ -102,7 +110,8 @@ public enum LevelLoader {
                 }
                 let need = max(world.xpRequired, level.xpRequired)
                 if need < previousNeed {
-                    problems.append(LevelValidation.problem(file, field, "xp_order", [id, "\(need)", "\(previousNeed)"]))
+                    // Says the fix (session 10): the world's XP, or an earlier world, or a challenge.
+                    problems.append(LevelValidation.problem(file, field, "xp_order", [id, "\(need)", "\(previousNeed)", world.id]))
                 } else if need > available {
                     problems.append(LevelValidation.problem(file, field, "xp_unreachable", [id, "\(need)", "\(available)"]))
                 }
@@ -113,6 +122,13 @@ public enum LevelLoader {
             var keptWorld = world
             keptWorld.levels = ids
             kept.append(keptWorld)
+        }
+        // A level in no world is playable by its id but not on the map: say so
+        // (a warning; the level loads).
+        for level in levels where !listed.contains(level.id) {
+            var warning = LevelValidation.problem(file, "worlds", "not_on_map", [level.id])
+            warning.isWarning = true
+            problems.append(warning)
         }
         return (kept, problems)
     }

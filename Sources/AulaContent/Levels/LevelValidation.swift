@@ -117,6 +117,19 @@ public enum LevelValidation {
             add("par_statements", "par_over_max", ["\(level.parStatements)", "\(level.maxStatements)"])
         }
 
+        // A goal walled off (session 10): checked on a level with no other
+        // problem, whose board, Ada and items are known to be sound.
+        if out.isEmpty, level.goal.contains(LevelGoal.reachGoal.rawValue),
+           let layout = LevelReachability.firstUnreachable(level) {
+            let field = level.boards.count > 1 ? "boards[\(layout.board)]" : "board"
+            let start = ["\(level.ada.row)", "\(level.ada.col)"]
+            if level.hasRandomItems {
+                add(field, "goal_unreachable_layout", start + [LevelReachability.describe(layout, level)])
+            } else {
+                add(field, "goal_unreachable", start)
+            }
+        }
+
         // Notes in both languages.
         for (i, n) in level.notesUnlocked.enumerated() {
             for lang in ["en", "es"] where !notes.contains("\(n).\(lang)") {

@@ -8,7 +8,9 @@ public enum QuizDeckLoader {
     /// The decks' folder, relative to the content folder.
     public static let folder = "Decks/quizzes"
 
-    public static func load(contentDirectory: URL) -> ([QuizDeck], [ContentProblem]) {
+    /// `previous`: the decks in use before a console `reload`, by id; a deck
+    /// file that now fails keeps its previous version (said in a warning).
+    public static func load(contentDirectory: URL, previous: [String: QuizDeck] = [:]) -> ([QuizDeck], [ContentProblem]) {
         let dir = contentDirectory.appendingPathComponent("Decks").appendingPathComponent("quizzes")
         let names: [String]
         do {
@@ -30,6 +32,11 @@ public enum QuizDeckLoader {
             switch decode(data, file: file, fileStem: String(name.dropLast(".json".count))) {
             case .failure(let found):
                 problems += found.problems
+                if let old = previous[String(name.dropLast(".json".count))], idFiles[old.id] == nil {
+                    idFiles[old.id] = file
+                    decks.append(old)
+                    problems.append(ContentProblem(file: file, field: "", reason: Phrase("content.reload.kept_previous"), isWarning: true))
+                }
             case .success(let deck):
                 if let other = idFiles[deck.id] {
                     problems.append(ContentProblem(file: file, field: "id",
@@ -37,6 +44,7 @@ public enum QuizDeckLoader {
                 } else {
                     idFiles[deck.id] = file
                     decks.append(deck)
+                    problems += unreachableTypes(deck, file: file)
                 }
             }
         }
@@ -107,6 +115,18 @@ public enum QuizDeckLoader {
         guard high > 2 * low else { return nil }
         func oneDecimal(_ x: Double) -> String { String(Double(Int((x * 10).rounded())) / 10) }
         return Phrase("content.quiz.unbalanced", [deck.id, least.key, oneDecimal(low), most.key, oneDecimal(high)])
+    }
+
+    /// Warnings for the result types of a personality deck that no answer
+    /// names (session 10): no student can get them. The deck still loads.
+    public static func unreachableTypes(_ deck: QuizDeck, file: String) -> [ContentProblem] {
+        guard deck.style == .personality else { return [] }
+        let named = Set(deck.questions.flatMap { $0.answers.compactMap(\.type) })
+        return deck.types.enumerated().compactMap { i, type in
+            named.contains(type.key) ? nil
+                : ContentProblem(file: file, field: "types[\(i)]", reason: Phrase("content.quiz.type_unreachable", [type.key]),
+                                 isWarning: true)
+        }
     }
 
     private static func detail(_ error: any Error) -> String {

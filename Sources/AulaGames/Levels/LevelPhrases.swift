@@ -30,7 +30,8 @@ public enum LevelPhrases {
                                  "unknown_language", "no_language", "par_over_max", "bad_number", "text_empty",
                                  "note_missing", "xp_order", "xp_unreachable", "world_unknown_level",
                                  "world_duplicate_level", "worlds_missing", "world_empty",
-                                 "board_and_boards", "board_variant_size", "legacy_field"]
+                                 "board_and_boards", "board_variant_size", "legacy_field",
+                                 "goal_unreachable", "goal_unreachable_layout", "not_on_map"]
 
     /// Debugging help that names the mistake, Java `for`, procedures and
     /// unmet goals (issue 14).

@@ -52,6 +52,7 @@ public enum QuizPhrases {
         "content.quiz.no_types", "content.quiz.types_in_graded",
         "content.quiz.no_correct", "content.quiz.ranged_graded",
         "content.quiz.summary.personality", "content.quiz.summary.graded", "content.quiz.unbalanced",
+        "content.quiz.type_unreachable",
     ]
 
     public static let allKeys: [String] = refusalKeys + eventKeys + screenKeys + contentKeys

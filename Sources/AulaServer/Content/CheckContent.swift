@@ -6,10 +6,8 @@ import AulaContent
 public enum CheckContent {
     public static func run(directory: String, language: Language) -> Int32 {
         let (library, problems) = ContentLibrary.load(directory: directory)
-        for problem in problems {
-            let warning = problem.isWarning ? Catalog.shared.text("check.warning", language) + " " : ""
-            print("\(problem.file): \(problem.field): \(warning)\(Catalog.shared.text(problem.reason, language))")
-        }
+        // Grouped and bounded: a 5 MB deck must not flood the terminal (session 10).
+        for line in ContentProblemReport.lines(problems, language) { print(line) }
         for line in library.summary(language) { print(line) }
         // Nothing found is not "all valid": a script checking the wrong folder must fail (a re-play).
         if library.isEmpty {

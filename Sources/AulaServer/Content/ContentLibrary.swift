@@ -28,6 +28,11 @@ public struct ContentLibrary: Sendable {
         return Catalog.shared.text("check.no_blocklist", language, folder)
     }
 
+    /// The content folder as an absolute path, for messages.
+    public static func folderPath(_ directory: String) -> String {
+        URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
+    }
+
     /// The warning for an empty library (start-up and `check-content`), naming the folder read.
     public static func emptyWarning(directory: String, _ language: Language) -> String {
         let folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL.path
@@ -49,8 +54,9 @@ public struct ContentLibrary: Sendable {
                             String(levels.noteIDs.count))]
     }
 
-    /// Reads and validates the whole content folder.
-    public static func load(directory: String) -> (ContentLibrary, [ContentProblem]) {
+    /// Reads and validates the whole content folder. `previous` (the console's
+    /// `reload`): a quiz deck or level file that now fails keeps the version in use.
+    public static func load(directory: String, previous: ContentLibrary? = nil) -> (ContentLibrary, [ContentProblem]) {
         var library = ContentLibrary()
         var problems: [ContentProblem] = []
         let root = URL(fileURLWithPath: directory, isDirectory: true)
@@ -71,12 +77,18 @@ public struct ContentLibrary: Sendable {
         library.wordDecks = words.decks
         library.wordFiles = WordFolder(fileOfDeck: words.fileOfDeck, files: words.files, folderFound: words.folderFound)
         problems += words.problems
-        let (quizDecks, quizProblems) = QuizDeckLoader.load(contentDirectory: root)
+        let (quizDecks, quizProblems) = QuizDeckLoader.load(
+            contentDirectory: root, previous: Dictionary((previous?.quizDecks ?? []).map { ($0.id, $0) }) { a, _ in a })
         library.quizDecks = quizDecks
         problems += quizProblems
-        let (levels, levelProblems) = LevelLoader.load(contentDirectory: root)
+        let (levels, levelProblems) = LevelLoader.load(
+            contentDirectory: root, previous: Dictionary((previous?.levels.levels ?? []).map { ($0.id, $0) }) { a, _ in a })
         library.levels = levels
         problems += levelProblems
+        // Session 10: say "not UTF-8" where that is why a file is not JSON, and
+        // name the files skipped for their extension.
+        problems = ContentFileChecks.explainingEncoding(problems, contentDirectory: root)
+            + ContentFileChecks.ignoredFiles(contentDirectory: root)
         // A kind of content that is simply not there (no `Decks/quizzes`, no
         // `Levels`) is not an error: that game just has nothing to offer, which
         // the summary shows as 0. Files that are there and wrong are problems.
