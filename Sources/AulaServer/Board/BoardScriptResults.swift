@@ -100,6 +100,7 @@ extension BoardPage {
         $("results-ranks-box").hidden = true;
       }
       function roundEnd(e) {
+        if (live.room === e.room) live.room = null;  // the round is over: its leaderboard stays when the room closes
         if (e.kind === "quiz" && results.room === e.room) {
           $("results-ranks-box").hidden = false;
           $("results-ranks-title").textContent = say("board.leaderboard");
@@ -142,20 +143,25 @@ extension BoardPage {
         show("idle");
         if (clock.timer) clearInterval(clock.timer);
         clock.timer = null; clock.end = 0; clock.paused = false; tick();
-        Object.keys(challenge).forEach(function (k) { delete challenge[k]; });
+        if (challenge.timer) clearInterval(challenge.timer);
+        challenge.timer = null; challenge.end = 0; challenge.id = null; challenge.paused = false;
+        live.room = null; live.paused = null;
         results.room = null;
         $("paused").hidden = true;
       }
-      $("follow-label").textContent = say("board.follow");
-      $("follow-select").addEventListener("change", function () {
-        pinned = $("follow-select").value;
+      // Follows `value` ("" : the console's choice): kept in the address, then loaded again.
+      function choose(value) {
+        pinned = value;
+        $("follow-select").value = value;
         var p = new URLSearchParams(location.search);
         if (pinned) p.set("follow", pinned); else p.delete("follow");
         var s = p.toString();
         history.replaceState(null, "", location.pathname + (s ? "?" + s : ""));
         resetView();
         load();
-      });
+      }
+      $("follow-label").textContent = say("board.follow");
+      $("follow-select").addEventListener("change", function () { choose($("follow-select").value); });
 
       var source = null, loads = 0;
       function load() {
