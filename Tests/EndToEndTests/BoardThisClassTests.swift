@@ -36,11 +36,11 @@ import AulaTestSupport
     }
 
     /// The next `board.challenge` on the stream whose rows satisfy `check`.
-    static func panel(_ stream: TestClient, _ check: ([String]) -> Bool) -> [String: Any]? {
+    static func panel(_ stream: TestClient, ended: Bool = false, _ check: ([String]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(10)
         while deadline.timeIntervalSinceNow > 0 {
             guard let panel = BoardTests.nextEvent(stream, "board.challenge", timeout: deadline.timeIntervalSinceNow) else { return nil }
-            if check(rows(panel)) { return panel }
+            if check(rows(panel)), !ended || panel["ended"] as? Bool == true { return panel }
         }
         return nil
     }
@@ -76,6 +76,7 @@ import AulaTestSupport
         let solo = try #require(dani.waitForEvent("level.opened")?["room"] as? String)
         let rooms = (try Self.state(port)["rooms"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         #expect(!rooms.contains(solo), "\(rooms)")
+        #expect(admin.text("board follow \(solo)").contains("There is no room \"\(solo)\""))
 
         let stream = try Self.stream(port, "?follow=challenge")
         #expect(admin.text("challenge start t-02 3").contains("started with 3 students"))
@@ -99,10 +100,12 @@ import AulaTestSupport
         #expect(!names.contains { $0.hasPrefix("level.") || $0 == "round.end" }, "\(names)")
         #expect(Self.rows(Self.recent(now).last { $0["ev"] as? String == "board.challenge" }) == Self.rows(solved))
 
-        // Dani leaves: the last one playing — the challenge ends, with its leaderboard.
+        // Dani leaves: the last one playing — the challenge ends (once Ana's solve is
+        // saved), with its leaderboard.
         dani.send("leave")
-        let ended = try #require(Self.panel(stream) { $0.contains("Dani left") })
-        #expect(ended["ended"] as? Bool == true)
+        _ = try #require(Self.panel(stream) { $0.contains("Dani left") })
+        let ended = try #require(Self.panel(stream, ended: true) { _ in true })
+        #expect(Self.rows(ended) == ["Ana solved", "Beto kicked", "Dani left"], "\(ended)")
         let board = (ended["leaderboard"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(board.first == "Ana" && Set(board) == ["Ana", "Beto", "Dani"], "\(ended)")
 
@@ -121,6 +124,9 @@ import AulaTestSupport
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         ana.send("create hangman easy prueba-es")
         let room = try #require(ana.waitForEvent("room.joined")?["room"] as? String)
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        ben.send("join \(room)")
+        _ = try #require(ben.waitForEvent("room.joined"))
         ana.send("start")
         _ = try #require(ana.nextState())
         #expect(admin.text("board follow \(room)").contains(room))
@@ -139,7 +145,10 @@ import AulaTestSupport
         #expect((state["follow"] as? [String: Any])?["room"] is NSNull)
         #expect(admin.text("board").contains("auto"))
         // A page that loads now shows nothing of it.
-        let shown = Self.recent(state).filter { $0["room"] as? String == room && $0["ev"] as? String != "board.closed" }
+        // (`board.follow` naming it, and `board.closed`, are board-wide news.)
+        let shown = Self.recent(state).filter {
+            $0["room"] as? String == room && !["board.closed", "board.follow"].contains($0["ev"] as? String ?? "")
+        }
         #expect(shown.isEmpty, "\(shown)")
     }
 

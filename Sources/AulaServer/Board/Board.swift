@@ -90,7 +90,7 @@ package final class Board: ConnectionHandler {
         // panel is sent whole by the level rooms (`showChallenge`); play in a
         // challenge room only keeps an `auto` board on the challenge.
         if room.kind == "level" {
-            if case .auto = follow, challengeRooms.contains(room.id) { autoFollow(room, event) }
+            if case .auto = follow, !challengeRooms.isEmpty, challengeRooms.contains(room.id) { autoFollow(room, event) }
             return
         }
         if case .auto = follow { autoFollow(room, event) }

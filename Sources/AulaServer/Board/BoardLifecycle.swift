@@ -7,7 +7,7 @@ extension Board {
     /// The rooms a page may follow (its dropdown, `/state`): those classmates
     /// see in `rooms` (a level of one's own with watchers off is not), and no
     /// level room — the board has no view of one; a challenge shows as its panel.
-    var followableRooms: [Room] {
+    package var followableRooms: [Room] {
         (server?.allRooms ?? []).filter { $0.kind != "level" && $0.game.isListed }
     }
 
