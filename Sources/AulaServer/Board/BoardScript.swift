@@ -163,9 +163,11 @@ extension BoardPage {
         });
         Object.keys(lastOrder).forEach(function (k) { lastOrder[k] = lastOrder[k].filter(function (n) { return n !== name; }); });
       }
+      // A room closed: its live play and its "Paused" banner leave the screen.
+      // A round's final leaderboard stays (roundEnd let go of live.room), and
+      // a page that pinned the room keeps its choice (its last events still replay).
       function closed(room) {
         if (live.paused === room) { $("paused").hidden = true; live.paused = null; clock.paused = false; }
-        if (pinned && pinned === room) { choose(""); return; }
         if (live.room === room) resetView();
       }
       var broadcastTimer = null;

@@ -149,19 +149,16 @@ extension BoardPage {
         results.room = null;
         $("paused").hidden = true;
       }
-      // Follows `value` ("" : the console's choice): kept in the address, then loaded again.
-      function choose(value) {
-        pinned = value;
-        $("follow-select").value = value;
+      $("follow-label").textContent = say("board.follow");
+      $("follow-select").addEventListener("change", function () {
+        pinned = $("follow-select").value;
         var p = new URLSearchParams(location.search);
         if (pinned) p.set("follow", pinned); else p.delete("follow");
         var s = p.toString();
         history.replaceState(null, "", location.pathname + (s ? "?" + s : ""));
         resetView();
         load();
-      }
-      $("follow-label").textContent = say("board.follow");
-      $("follow-select").addEventListener("change", function () { choose($("follow-select").value); });
+      });
 
       var source = null, loads = 0;
       function load() {
