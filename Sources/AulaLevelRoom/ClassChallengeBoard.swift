@@ -15,9 +15,19 @@ extension ClassChallenge {
     }
 
     func boardSnapshot(now: Double) -> BoardChallengeSnapshot {
-        let rows = entries.map { entry in
-            BoardChallengeSnapshot.Row(name: entry.player.name, room: entry.roomID, state: boardState(entry),
-                                       stars: entry.solved ? entry.stars : 0)
+        // A student back after the reconnect grace ran out is placed again: one
+        // row per name, the newest place's state in the first place's row.
+        var rows: [BoardChallengeSnapshot.Row] = []
+        var rowOf: [String: Int] = [:]
+        for entry in entries {
+            let row = BoardChallengeSnapshot.Row(name: entry.player.name, room: entry.roomID, state: boardState(entry),
+                                                 stars: entry.solved ? entry.stars : 0)
+            if let index = rowOf[row.name], rows[index].state != .solved {
+                rows[index] = row
+            } else if rowOf[row.name] == nil {
+                rowOf[row.name] = rows.count
+                rows.append(row)
+            }
         }
         let leaderboard = ended ? standings().map { BoardChallengeSnapshot.Standing(rank: $0.rank, name: $0.name, points: $0.points) } : nil
         return BoardChallengeSnapshot(id: startedOnLoop, level: level.id, secondsLeft: ended ? 0 : secondsLeft(now: now),

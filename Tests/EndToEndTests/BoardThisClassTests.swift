@@ -116,6 +116,28 @@ import AulaTestSupport
         #expect(second["level"] as? String == "t-01" && second["leaderboard"] is NSNull)
     }
 
+    /// A page loaded mid-challenge counts down from the time really left, not from the start.
+    @Test func aPageLoadedMidChallengeGetsTheClockAsItStandsNow() throws {
+        let server = try TestServer(virtualClock: true, configure: { config in
+            config.boardPort = 0
+            LevelTestContent.fastTyping(&config)
+        }, content: LevelTestContent.standard())
+        defer { server.stop() }
+        let port = try Self.boardPort(server)
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        #expect(admin.text("challenge start t-02 2").contains("started with 1 student"))
+        _ = try #require(ana.waitForEvent("level.opened"))
+        try server.advance(by: 30)
+        let panel = Self.recent(try Self.state(port, "?follow=challenge")).last { $0["ev"] as? String == "board.challenge" }
+        #expect(Self.rows(panel) == ["Ana working"])
+        let left = try #require(panel?["seconds_left"] as? Int)
+        #expect(left >= 88 && left <= 91, "\(String(describing: panel))")
+        // A page following a quiz room gets no panel.
+        let other = Self.recent(try Self.state(port, "?follow=quiz-9")).compactMap { $0["ev"] as? String }
+        #expect(!other.contains("board.challenge"), "\(other)")
+    }
+
     @Test func aClosedRoomLeavesTheBoardAndItsPauseGoes() throws {
         let server = try HangmanFixture.server { $0.boardPort = 0 }
         defer { server.stop() }

@@ -136,6 +136,11 @@ extension Board {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out += entry.json
         }
+        // The challenge panel last, with its clock as it stands now.
+        if sees(pinned, room: Self.challengeTarget, kind: "level"), let panel = currentPanelJSON() {
+            if !recent.isEmpty { out.append(UInt8(ascii: ",")) }
+            out += panel
+        }
         out += Array("]}".utf8)
         return out
     }

@@ -43,6 +43,8 @@ package final class Board: ConnectionHandler {
     /// one starts or the class closes; the rooms of its students still playing (`auto` follows them).
     var challengePanel: BoardChallengeSnapshot?
     var challengeRooms: Set<String> = []
+    /// Loop time the panel was sent (its clock counts from then).
+    var panelAt = 0.0
     /// Students forgotten while this panel is up: the level rooms still name them.
     var panelForgotten: Set<String> = []
     /// Kicks of students forgotten since (`/teacher` does not list them), by player key, with their end.

@@ -121,9 +121,10 @@ extension Board {
         }
         for name in panelForgotten { snapshot.remove(name: name) }
         // `pause all` tells it once per room: only a change the page would show is sent.
-        if let old = challengePanel, old.sameButClock(snapshot) { return }
+        if let old = currentPanel(), old.sameButClock(snapshot) { return }
         let started = challengePanel?.id != snapshot.id
         challengePanel = snapshot
+        panelAt = server?.loop.now ?? 0
         challengeRooms = snapshot.ended ? [] : Set(snapshot.rows.filter { $0.state == .working }.map(\.room))
         // A challenge starting takes an `auto` board, as a new quiz question does.
         if started, case .auto = follow, autoTarget != Self.challengeTarget {
@@ -136,9 +137,24 @@ extension Board {
         publishChallenge()
     }
 
+    /// The panel with its clock as it stands now (it was sent at `panelAt`).
+    func currentPanel() -> BoardChallengeSnapshot? {
+        guard var panel = challengePanel else { return nil }
+        if !panel.paused && !panel.ended {
+            panel.secondsLeft = max(0, panel.secondsLeft - max(0, (server?.loop.now ?? panelAt) - panelAt))
+        }
+        return panel
+    }
+
+    /// For `/state`: the panel now, so a page loaded mid-challenge counts down
+    /// from the real time left (the replay's last panel may be minutes old).
+    func currentPanelJSON() -> [UInt8]? {
+        currentPanel().map { json(BoardChallengeEvent(snapshot: $0)) }
+    }
+
     /// The panel as it is now, to every page that follows the challenge.
     func publishChallenge() {
-        guard let panel = challengePanel else { return }
+        guard let panel = currentPanel() else { return }
         publish(BoardChallengeEvent(snapshot: panel), roomID: Self.challengeTarget, kind: "level")
     }
 }
