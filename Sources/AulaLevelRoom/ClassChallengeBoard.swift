@@ -30,8 +30,10 @@ extension ClassChallenge {
             }
         }
         let leaderboard = ended ? standings().map { BoardChallengeSnapshot.Standing(rank: $0.rank, name: $0.name, points: $0.points) } : nil
-        return BoardChallengeSnapshot(id: startedOnLoop, level: level.id, secondsLeft: ended ? 0 : secondsLeft(now: now),
-                                      paused: !ended && sharedPaused, ended: ended, rows: rows, leaderboard: leaderboard)
+        var snapshot = BoardChallengeSnapshot(id: startedOnLoop, level: level.id, secondsLeft: ended ? 0 : secondsLeft(now: now),
+                                              paused: !ended && sharedPaused, ended: ended, rows: rows, leaderboard: leaderboard)
+        snapshot.group = group
+        return snapshot
     }
 
     /// Tells the board (nothing while the rooms are still being made: it goes once, whole).

@@ -38,6 +38,8 @@ package struct BoardChallengeSnapshot: Equatable {
     package var rows: [Row]
     /// The class leaderboard for it, once it ended.
     package var leaderboard: [Standing]?
+    /// Its students' group (whose kicks make "left" read "kicked").
+    package var group: GroupRef?
 
     package init(id: Double, level: String, secondsLeft: Double, paused: Bool, ended: Bool, rows: [Row],
                  leaderboard: [Standing]?) {
@@ -114,9 +116,11 @@ extension Board {
         // Who left because a teacher kicked them reads "kicked" (the kick is held before the room closes).
         if let server {
             let now = server.kickNow
-            let kicked = Set(server.kicks.names.values.filter { $0.until > now }.map(\.name))
-            for index in snapshot.rows.indices where snapshot.rows[index].state == .left && kicked.contains(snapshot.rows[index].name) {
-                snapshot.rows[index].state = .kicked
+            for index in snapshot.rows.indices where snapshot.rows[index].state == .left {
+                let name = snapshot.rows[index].name
+                let held = snapshot.group.map { server.kicks.names[server.playerKey($0, name)] }
+                    ?? server.kicks.names.values.first { $0.name == name }
+                if let held, held.until > now { snapshot.rows[index].state = .kicked }
             }
         }
         for name in panelForgotten { snapshot.remove(name: name) }
