@@ -17,7 +17,11 @@ extension AdminCall {
         case "challenge", "reto": follow = .challenge
         case "class", "clase": follow = .classOnly
         default:
-            guard let room = server.findRoom(target) else { return fail(code: "no_such_room", target) }
+            // A level room (a challenge shows as its panel: `board follow challenge`) or one classmates
+            // do not see in `rooms` is not on the board's menu either (session 10).
+            guard let room = server.findRoom(target), board.followableRooms.contains(where: { $0 === room }) else {
+                return fail(code: "no_such_room", target)
+            }
             follow = .room(room.id)
         }
         board.setFollow(follow)

@@ -41,6 +41,8 @@ extension AdminCall {
                 return try db.rowsAbout(studentID: student.id)
             }) { [self] left in
                 guard left == 0 else { return fail(code: "admin_storage_detail", "\(left) rows left") }
+                // Off the projector too: its replay, challenge panel, open pages and /teacher.
+                server.board?.forget(name: student.name, group: GroupRef(id: student.groupID, name: student.group))
                 info("admin.forget.done", student.name, student.group, style: .good)
                 done()
             }

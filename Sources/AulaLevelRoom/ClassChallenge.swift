@@ -29,6 +29,8 @@ final class ClassChallenge {
         var solvedAfter: Double?
         /// No accommodation: this student's clock is the shared one.
         let onSharedClock: Bool
+        /// How the room finished (out of time, or closed: left), for the board's panel.
+        var ending: BoardChallengeSnapshot.State? = nil
     }
 
     /// One student's line of `challenge status`.
@@ -49,7 +51,7 @@ final class ClassChallenge {
     private(set) var entries: [Entry] = []
     private(set) var ended = false
     /// Set while the rooms are being made, so a room closing early cannot end it.
-    private var starting = true
+    private(set) var starting = true
     /// The shared clock: `sharedLeft` seconds were left at loop time
     /// `sharedAt`, counting down unless paused. It follows the clocks of the
     /// students on it when a teacher pauses, resumes or extends them (it
@@ -75,6 +77,7 @@ final class ClassChallenge {
     func add(_ player: Player, _ game: LevelRoomGame) {
         entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished,
                              onSharedClock: ClassChallenge.isOnSharedClock(player)))
+        showOnBoard()  // a latecomer (nothing while starting)
     }
 
     /// No accommodation that changes the challenge's length (LevelRoomGame.timeLimit:
@@ -87,6 +90,7 @@ final class ClassChallenge {
     /// Every room is made: from now on the last room to finish ends the challenge.
     func doneStarting() {
         starting = false
+        showOnBoard()
         if entries.allSatisfy(\.finished) { finish() }
     }
 
@@ -94,7 +98,8 @@ final class ClassChallenge {
     func roomFinished(_ game: LevelRoomGame) {
         guard !ended, let index = entries.firstIndex(where: { $0.game === game }) else { return }
         entries[index].finished = true
-        if !starting, entries.allSatisfy(\.finished) { finish() }
+        entries[index].ending = ClassChallenge.ending(of: game)
+        if !starting, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
     }
 
     /// Ends it now: rooms still playing run out of time, then the leaderboard.
@@ -103,6 +108,7 @@ final class ClassChallenge {
         ended = true
         for entry in entries where !entry.finished { entry.game?.challengeEnded(byTeacher: byTeacher) }
         let rows = standings()
+        showOnBoard()  // the panel's last state, with the leaderboard
         if hub?.challenge === self { hub?.challenge = nil }
         guard let server = hub?.host else { return }
         server.log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
@@ -138,6 +144,7 @@ final class ClassChallenge {
             if !entry.solved { entry.solvedAfter = max(0, now - startedOnLoop) }
             entry.solved = true
         }
+        showOnBoard()
     }
 
     private func update(_ game: LevelRoomGame, _ change: (inout Entry) -> Void) {
@@ -171,6 +178,7 @@ final class ClassChallenge {
         sharedLeft = longest
         sharedAt = now
         sharedPaused = games.allSatisfy(\.isPaused)
+        showOnBoard()
     }
 
     /// Ranked by points (equal points share a rank), then by name.

@@ -46,7 +46,10 @@ public final class Server: ConnectionHandler {
     /// The class challenge operation (set by the level rooms when registered).
     public var classChallenges: ClassChallenges?
     /// The class session a teacher opened (join code), if any.
-    public package(set) var classSession: ClassSession?
+    public package(set) var classSession: ClassSession? {
+        // The projector lets the last class go (Board/BoardLifecycle.swift); `lock` changes no id.
+        didSet { if oldValue?.id != classSession?.id { board?.classChanged() } }
+    }
     /// A console's `class open` waiting for the database: a second one meanwhile is
     /// refused (two consoles opening classes at once both said "open", a re-play).
     package var classOpening = false

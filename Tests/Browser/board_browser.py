@@ -316,6 +316,39 @@ def main():
         assert all("moving" not in r.get_attribute("class") and not r.get_attribute("style") for r in rows), \
             "rows moved although reduced motion was asked for"
 
+        # Session 10: the challenge panel as sent (its students by name, state now,
+        # clock), a new challenge replacing it, the end leaderboard; race cards
+        # with their letters; a closed room's pause banner going; a forgotten name
+        # leaving the lists on screen.
+        driver.execute_script("""
+            aulaBoard.handle({ev: "board.challenge", level: "w1-01", seconds_left: 90, paused: false, ended: true,
+                              rows: [{name: "Old", state: "solved", stars: 3}], leaderboard: [{rank: 1, name: "Old", points: 9}]});
+            aulaBoard.handle({ev: "board.challenge", level: "w1-03", seconds_left: 125, paused: false, ended: false,
+                              rows: [{name: "Ana", state: "solved", stars: 2}, {name: "Beto", state: "kicked", stars: 0},
+                                     {name: "Dani", state: "working", stars: 0}], leaderboard: null});""")
+        until("the challenge panel", lambda: driver.find_element(By.ID, "challenge").is_displayed())
+        grid = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#challenge-grid li")]
+        assert grid == ["Ana — solved ★★", "Beto — kicked", "Dani — working"], grid
+        assert text("challenge-title") == "Class challenge — w1-03", text("challenge-title")
+        assert text("challenge-clock") in ("2:05", "2:04"), text("challenge-clock")
+        driver.execute_script("""aulaBoard.handle({ev: "board.forget", name: "Beto"});""")
+        grid = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#challenge-grid li")]
+        assert grid == ["Ana — solved ★★", "Dani — working"], grid
+        driver.execute_script("""
+            aulaBoard.handle({ev: "board.challenge", level: "w1-03", seconds_left: 0, paused: false, ended: true,
+                              rows: [{name: "Ana", state: "solved", stars: 2}, {name: "Dani", state: "time_up", stars: 0}],
+                              leaderboard: [{rank: 1, name: "Ana", points: 40}, {rank: 2, name: "Dani", points: 0}]});""")
+        until("the challenge's leaderboard", lambda: text("leaderboard-title") == "Challenge w1-03 — final leaderboard")
+        driver.execute_script("""
+            aulaBoard.handle({ev: "hangman.race", room: "hangman-12", letters: 7, seconds_left: 30,
+                              players: [{name: "Beto", found: 1, lives: 5, done: false}]});
+            aulaBoard.handle({ev: "paused", room: "hangman-12"});""")
+        assert text("hangman-lives") == "Beto · 1 of 7 letters · 5 lives", text("hangman-lives")
+        assert driver.find_element(By.ID, "paused").is_displayed()
+        driver.execute_script("""aulaBoard.handle({ev: "board.closed", room: "hangman-12"});""")
+        assert not driver.find_element(By.ID, "paused").is_displayed(), "the closed room's Paused banner stayed"
+        until("waiting again", lambda: driver.find_element(By.ID, "idle").is_displayed())
+
         # The teacher's page: the class's progress grid (no level tried yet) and who is in.
         driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
         until("the progress grid", lambda: len(driver.find_elements(By.CSS_SELECTOR, "table.progress tbody tr")) == 3)
@@ -331,7 +364,8 @@ def main():
         driver.save_screenshot(os.path.join(shots, "board-teacher.png"))
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
-              "dropdown, rank change (and still with reduced motion), Spanish, teacher grid and last activity: all seen")
+              "dropdown, rank change (and still with reduced motion), Spanish, challenge panel, race letters, closed room, "
+              "forget, teacher grid and last activity: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))

@@ -8,7 +8,8 @@ import AulaTestSupport
 /// script shows only catalog texts, and `?lang=es` gives Spanish everywhere.
 @Suite(.lab) struct BoardLanguageTests {
     /// Keys the script builds at run time (`"board." + state`, `"board.follow." + mode`).
-    static let builtKeys = ["board.solved", "board.working", "board.time_up", "board.follow.challenge", "board.follow.class"]
+    static let builtKeys = ["board.solved", "board.working", "board.time_up", "board.left", "board.kicked",
+                            "board.follow.challenge", "board.follow.class"]
 
     static func matches(_ pattern: String, in text: String) -> [String] {
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }

@@ -87,7 +87,7 @@ extension Board {
     private func openStream(_ connection: Connection, resumeAfter: UInt64?, pinned: Follow?) {
         connection.send(bytes: BoardHTTP.streamHead)
         if let after = resumeAfter {
-            if let missed = ring.after(after) {
+            if let missed = ring.after(after, now: server?.loop.now ?? 0) {
                 for entry in missed where sees(pinned, room: entry.room, kind: entry.kind) {
                     connection.send(bytes: SSEWriter.frame(id: entry.id, data: entry.json))
                 }
@@ -105,7 +105,7 @@ extension Board {
     /// (or of what the page pinned with its dropdown).
     func stateJSON(pinned: Follow? = nil) -> [UInt8] {
         var rooms: [JSON] = []
-        for room in server?.allRooms ?? [] {
+        for room in followableRooms {
             rooms.append(.object([("id", .string(room.id)), ("kind", .string(room.kind)),
                                   ("players", .int(room.players.count))]))
         }
@@ -131,10 +131,15 @@ extension Board {
         // The recent events of what is followed, oldest first, so the page can
         // draw the question or word on screen now without waiting for the next one.
         out += Array(#","recent":["#.utf8)
-        let recent = ring.all.filter { sees(pinned, room: $0.room, kind: $0.kind) }.suffix(64)
+        let recent = ring.current(now: server?.loop.now ?? 0).filter { sees(pinned, room: $0.room, kind: $0.kind) }.suffix(64)
         for (index, entry) in recent.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out += entry.json
+        }
+        // The challenge panel last, with its clock as it stands now.
+        if sees(pinned, room: Self.challengeTarget, kind: "level"), let panel = currentPanelJSON() {
+            if !recent.isEmpty { out.append(UInt8(ascii: ",")) }
+            out += panel
         }
         out += Array("]}".utf8)
         return out

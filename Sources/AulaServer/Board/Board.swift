@@ -39,6 +39,16 @@ package final class Board: ConnectionHandler {
     var parsers: [UInt64: HTTPHeadParser] = [:]
     /// Everyone online, sorted, for the `/teacher` roster's pages (BoardTeacherRoster.swift).
     var rosterCache: Listings.Snapshot<Player>?
+    /// The class challenge's panel as last sent by the level rooms (BoardChallenge.swift), until a new
+    /// one starts or the class closes; the rooms of its students still playing (`auto` follows them).
+    var challengePanel: BoardChallengeSnapshot?
+    var challengeRooms: Set<String> = []
+    /// Loop time the panel was sent (its clock counts from then).
+    var panelAt = 0.0
+    /// Students forgotten while this panel is up: the level rooms still name them.
+    var panelForgotten: Set<String> = []
+    /// Kicks of students forgotten since (`/teacher` does not list them), by player key, with their end.
+    var forgottenKicks: [String: Double] = [:]
     var listener: Listener?
     private var heartbeatTimer: TimerID?
     private var classTimer: TimerID?
@@ -48,6 +58,8 @@ package final class Board: ConnectionHandler {
     static let challengeTarget = "challenge"
     static let autoQuietSeconds = 5.0
     static let roomListCap = 200
+    /// How long the page shows a teacher's broadcast (BoardScript.swift says the same).
+    static let broadcastSeconds = 20.0
     /// The events that count as a room's activity for `auto`.
     static let activity: Set<String> = ["quiz.question", "quiz.tally", "hangman.state", "hangman.race",
                                         "level.result", "level.attempt"]
@@ -76,6 +88,13 @@ package final class Board: ConnectionHandler {
     /// while some page pinned a room (2,000 busy rooms must not make the loop
     /// render 2,000 rooms' events for one projector).
     func observe(room: Room, _ event: Event) {
+        // A level room's own events never reach the projector: the challenge
+        // panel is sent whole by the level rooms (`showChallenge`); play in a
+        // challenge room only keeps an `auto` board on the challenge.
+        if room.kind == "level" {
+            if case .auto = follow, !challengeRooms.isEmpty, challengeRooms.contains(room.id) { autoFollow(room, event) }
+            return
+        }
         if case .auto = follow { autoFollow(room, event) }
         let followed = follows(room: room.id, kind: room.kind)
         guard followed || (!pins.isEmpty && pins.wants(room: room.id, kind: room.kind)) else { return }
@@ -110,11 +129,17 @@ package final class Board: ConnectionHandler {
 
     /// Records an event and sends it to the streams that follow it.
     package func publish(_ event: Event, room: Room? = nil, kind: String? = nil) {
-        let entry = ring.append(room: room?.id, kind: kind, json: json(event))
-        let followed = follows(room: room?.id, kind: kind)
+        publish(event, roomID: room?.id, kind: kind)
+    }
+
+    func publish(_ event: Event, roomID: String?, kind: String?) {
+        // A broadcast is shown for its time: a page loaded later does not get it again.
+        let expires = event.name == "broadcast" ? (server?.loop.now ?? 0) + Self.broadcastSeconds : nil
+        let entry = ring.append(room: roomID, kind: kind, json: json(event), expires: expires)
+        let followed = follows(room: roomID, kind: kind)
         guard !streams.isEmpty, followed || !pins.isEmpty else { return }
         let frame = SSEWriter.frame(id: entry.id, data: entry.json)
-        for stream in streams.values where sees(stream.follow, room: room?.id, kind: kind, followed: followed) {
+        for stream in streams.values where sees(stream.follow, room: roomID, kind: kind, followed: followed) {
             stream.connection.send(bytes: frame)
         }
     }
@@ -167,7 +192,7 @@ package final class Board: ConnectionHandler {
         // The page's dropdown lists the rooms: a room opened or closed is one
         // `board.rooms`. At most `roomListCap` of them (a class has far fewer;
         // a load test's thousands would only fill the ring with long lists).
-        let listed = Array((server?.allRooms ?? []).prefix(Self.roomListCap))
+        let listed = Array(followableRooms.prefix(Self.roomListCap))
         let rooms = listed.map { $0.kind + " " + $0.id }
         if rooms != lastRooms {
             lastRooms = rooms

@@ -10,7 +10,9 @@ enum BoardPage {
                        // results, ranks and the follow dropdown
                        "board.join_code", "board.results_title", "board.no_answers", "board.team_type", "board.team_none",
                        "board.sync", "board.teams", "board.follow.console", "board.follow.challenge", "board.follow.class",
-                       "board.console_follows"]
+                       "board.console_follows",
+                       // session 10: the challenge panel (its states, clock and end), race cards
+                       "board.left", "board.kicked", "board.challenge_level", "board.challenge_over", "board.letters_found"]
 
     static func html(_ language: Language, key: String? = nil) -> String {
         let catalog = Catalog.shared
@@ -54,7 +56,7 @@ enum BoardPage {
             <div id="hangman-word"></div>
           </section>
           <section id="challenge" hidden>
-            <h1 id="challenge-title"></h1>
+            <div class="row"><h1 id="challenge-title"></h1><span id="challenge-clock" class="clock"></span></div>
             <ul id="challenge-grid" class="grid"></ul>
           </section>
           <section id="leaderboard" hidden>
@@ -121,6 +123,7 @@ enum BoardPage {
     .grid li { border:3px solid var(--dim); border-radius:10px; padding:10px; }
     .grid li.solved { border-color: var(--green); }
     .grid li.time_up { border-color: var(--vermillion); border-style: dashed; }
+    .grid li.left, .grid li.kicked { color: var(--dim); border-style: dotted; }
     .ranks { font-size: 1.5em; list-style:none; padding:0; margin:.2em 0; }
     .ranks li { margin: .2em 0; padding: .1em .3em; border-radius: 8px; transition: transform .6s ease, opacity .6s ease; }
     .ranks li.moving { background: rgba(86,180,233,.15); }

@@ -38,7 +38,10 @@ extension BoardPage {
       var studentPort = 4000;
       var clock = { end: 0, timer: null, paused: false, left: 0 };
       var quiz = { answers: [], room: null };
-      var challenge = {};
+      // The room whose play is on screen now (a question, a word), and the
+      // room a teacher paused: a closed room takes them off (board.closed).
+      var live = { room: null, paused: null };
+      var challenge = { id: null, end: 0, timer: null, paused: false, left: 0 };
 
       function renderClass(c) {
         if (!c || !c.open) {
@@ -63,7 +66,7 @@ extension BoardPage {
         tick();
       }
       function quizQuestion(e) {
-        show("quiz");
+        show("quiz"); live.room = e.room;
         quiz.room = e.room; quiz.answers = e.answers || [];
         $("quiz-index").textContent = say("board.question", e.index, e.total);
         $("quiz-text").textContent = e.text;
@@ -95,7 +98,7 @@ extension BoardPage {
         }
       }
       function hangman(e) {
-        show("hangman");
+        show("hangman"); live.room = e.room;
         $("hangman-room").textContent = e.room;
         $("hangman-turn").textContent = e.turn ? say("board.turn", e.turn) : "";
         $("hangman-mask").textContent = (e.mask || "").split("").join(" ");
@@ -108,28 +111,66 @@ extension BoardPage {
         });
       }
       function race(e) {
-        show("hangman");
+        show("hangman"); live.room = e.room;
         $("hangman-room").textContent = e.room; $("hangman-turn").textContent = "";
         var list = $("hangman-lives"); clear(list);
         (e.players || []).forEach(function (p) {
-          list.appendChild(li(p.name + " · " + p.found + " · " + p.lives + " " + say("board.lives"), p.done ? "turn" : ""));
+          // "1 of 7 letters": a bare "1" read as a rank or a score (play test, session 10).
+          list.appendChild(li(p.name + " · " + say("board.letters_found", p.found, e.letters) + " · " + p.lives + " " + say("board.lives"), p.done ? "turn" : ""));
         });
       }
-      function level(e) {
-        var who = e.student || e.room;
-        if (!who) return;
-        var state = e.solved === true || e.ok === true ? "solved" : (e.kind === "time_up" ? "time_up" : "working");
-        var prev = challenge[who];
-        if (prev && prev.state === "solved") return;
-        challenge[who] = { state: state, stars: e.stars || 0 };
-        show("challenge");
-        $("challenge-title").textContent = say("board.challenge");
+      // The class challenge: the panel the server sends whole (board.challenge) —
+      // this challenge's students by name with their state now, its clock,
+      // and its leaderboard once it ended. A new challenge replaces it all.
+      function challengeTick() {
+        var left = challenge.paused ? challenge.left : Math.max(0, Math.round((challenge.end - Date.now()) / 1000));
+        var m = Math.floor(left / 60), sec = left % 60;
+        $("challenge-clock").textContent = challenge.end || challenge.paused ? m + ":" + (sec < 10 ? "0" : "") + sec : "";
+        if (!challenge.paused && left <= 0 && challenge.timer) { clearInterval(challenge.timer); challenge.timer = null; }
+      }
+      function challengePanel(e) {
+        if (challenge.timer) clearInterval(challenge.timer);
+        challenge.timer = null; challenge.id = e.level;
+        if (e.ended) {
+          challenge.end = 0; challenge.paused = false; challengeTick();
+          var rows = e.leaderboard || [];
+          leaderboard(rows, null, "challenge " + e.level);
+          $("leaderboard-title").textContent = say("board.challenge_over", e.level);
+          return;
+        }
+        show("challenge"); live.room = null;
+        challenge.paused = !!e.paused; challenge.left = e.seconds_left || 0;
+        challenge.end = Date.now() + (e.seconds_left || 0) * 1000;
+        if (!challenge.paused) challenge.timer = setInterval(challengeTick, 250);
+        challengeTick();
+        $("challenge-title").textContent = say("board.challenge_level", e.level);
         var grid = $("challenge-grid"); clear(grid);
-        Object.keys(challenge).sort().forEach(function (name) {
-          var c = challenge[name];
-          grid.appendChild(li(name + " — " + say("board." + c.state) + (c.state === "solved" ? " " + "★".repeat(c.stars) : ""), c.state));
+        (e.rows || []).forEach(function (r) {
+          var item = li(r.name + " — " + say("board." + r.state) + (r.state === "solved" ? " " + "★".repeat(r.stars || 0) : ""), r.state);
+          item.setAttribute("data-state", r.state);
+          grid.appendChild(item);
         });
       }
+      // A student forgotten: off every list on screen (the server sends it to open pages only).
+      function forget(name) {
+        ["leaderboard-list", "results-ranks", "hangman-lives", "challenge-grid"].forEach(function (id) {
+          var items = $(id).children;
+          for (var i = items.length - 1; i >= 0; i--) {
+            var n = items[i].querySelector(".name");
+            var text = n ? n.textContent : items[i].textContent;
+            if (text === name || text.indexOf(name + " · ") === 0 || text.indexOf(name + " — ") === 0) $(id).removeChild(items[i]);
+          }
+        });
+        Object.keys(lastOrder).forEach(function (k) { lastOrder[k] = lastOrder[k].filter(function (n) { return n !== name; }); });
+      }
+      // A room closed: its live play and its "Paused" banner leave the screen.
+      // A round's final leaderboard stays (roundEnd let go of live.room), and
+      // a page that pinned the room keeps its choice (its last events still replay).
+      function closed(room) {
+        if (live.paused === room) { $("paused").hidden = true; live.paused = null; clock.paused = false; }
+        if (live.room === room) resetView();
+      }
+      var broadcastTimer = null;
       function handle(e) {
         switch (e.ev) {
           case "board.class": renderClass(e); break;
@@ -145,16 +186,20 @@ extension BoardPage {
           case "leaderboard": leaderboard(e.rows, null, "session"); break;
           case "hangman.state": hangman(e); break;
           case "hangman.race": race(e); break;
-          case "level.result": case "level.attempt": level(e); break;
-          case "paused": $("paused").hidden = false; clock.paused = true; clock.left = Math.max(0, Math.round((clock.end - Date.now()) / 1000)); tick(); break;
+          case "board.challenge": challengePanel(e); break;
+          case "board.closed": closed(e.room); break;
+          case "board.cleared": resetView(); break;
+          case "board.forget": forget(e.name); break;
+          case "paused": $("paused").hidden = false; live.paused = e.room; clock.paused = true; clock.left = Math.max(0, Math.round((clock.end - Date.now()) / 1000)); tick(); break;
           case "resumed":
-            $("paused").hidden = true;
+            $("paused").hidden = true; live.paused = null;
             if (clock.paused) { clock.paused = false; if (e.seconds_left != null && clock.end) { clock.end = Date.now() + e.seconds_left * 1000; if (!clock.timer) clock.timer = setInterval(tick, 250); } }
             break;
           case "broadcast":
             $("broadcast").textContent = say("board.broadcast") + " — " + e.from + ": " + e.text;
             $("broadcast").hidden = false;
-            setTimeout(function () { $("broadcast").hidden = true; }, 20000);
+            if (broadcastTimer) clearTimeout(broadcastTimer);
+            broadcastTimer = setTimeout(function () { $("broadcast").hidden = true; broadcastTimer = null; }, 20000);
             break;
         }
       }

@@ -100,6 +100,7 @@ extension BoardPage {
         $("results-ranks-box").hidden = true;
       }
       function roundEnd(e) {
+        if (live.room === e.room) live.room = null;  // the round is over: its leaderboard stays when the room closes
         if (e.kind === "quiz" && results.room === e.room) {
           $("results-ranks-box").hidden = false;
           $("results-ranks-title").textContent = say("board.leaderboard");
@@ -142,7 +143,9 @@ extension BoardPage {
         show("idle");
         if (clock.timer) clearInterval(clock.timer);
         clock.timer = null; clock.end = 0; clock.paused = false; tick();
-        Object.keys(challenge).forEach(function (k) { delete challenge[k]; });
+        if (challenge.timer) clearInterval(challenge.timer);
+        challenge.timer = null; challenge.end = 0; challenge.id = null; challenge.paused = false;
+        live.room = null; live.paused = null;
         results.room = null;
         $("paused").hidden = true;
       }

@@ -41,7 +41,10 @@ enum BoardTeacherPage {
                 + "<td class=\"activity\">\(activity)</td></tr>\n"
         }
         let kickNow = server.kickNow
-        for hold in server.kicks.names.values.sorted(by: { $0.name < $1.name }) where hold.until > kickNow {
+        // A kicked student forgotten since is not listed (forget takes them off every board view).
+        let forgotten = { (key: String, hold: KickList.Hold) in server.board?.isForgottenKick(key: key, until: hold.until) ?? false }
+        for (key, hold) in server.kicks.names.sorted(by: { $0.value.name < $1.value.name })
+        where hold.until > kickNow && !forgotten(key, hold) {
             rows += "<tr class=\"kicked\"><td>\(escape(hold.name))</td><td></td><td>—</td>"
                 + "<td>\(t("board.teacher.kicked", [String(KickList.minutes(hold.until - kickNow))]))</td><td></td></tr>\n"
         }
@@ -96,7 +99,10 @@ enum BoardTeacherPage {
             let seen = escape(BoardTeacherRoster.lastLogin(student.lastLoginAt, wallNow: wallNow, language))
             rows += "<tr class=\"offline\"><td>\(escape(student.name))</td><td>\(seen)</td></tr>\n"
         }
-        guard shown > 0 else { return out + "<p>\(t("board.teacher.no_offline", []))</p>" }
+        // Nobody listed with no class open is no "everyone is connected" (play test, session 10).
+        guard shown > 0 else {
+            return out + "<p>\(t(server.classSession == nil ? "board.teacher.no_class" : "board.teacher.no_offline", []))</p>"
+        }
         out += "<table class=\"roster offline\"><thead><tr><th>\(t("board.teacher.name", []))</th>"
             + "<th>\(t("board.teacher.activity", []))</th></tr></thead>\n<tbody>\n\(rows)</tbody></table>"
         if offline.count >= BoardTeacherRoster.offlineRead || shown == BoardTeacherRoster.offlineShown {

@@ -31,4 +31,8 @@ extension Server {
 
     public var boardPort: Int? { board?.port }
 
+    /// The level rooms' port (Rooms/LevelHost.swift): the challenge panel, when a board listens.
+    package func showChallengeOnBoard(_ snapshot: BoardChallengeSnapshot) {
+        board?.showChallenge(snapshot)
+    }
 }

@@ -85,6 +85,13 @@ extension CatalogParts {
             "board.teacher.page": "Page {0} of {1} ({2} connected)",
             "board.teacher.previous": "previous page",
             "board.teacher.next": "next page",
+            // Session 10: the projector board shows this class, now (fix-board)
+            "board.left": "left",
+            "board.kicked": "kicked",
+            "board.challenge_level": "Class challenge — {0}",
+            "board.challenge_over": "Challenge {0} — final leaderboard",
+            "board.letters_found": "{0} of {1} letters",
+            "board.teacher.no_class": "No class is open.",
         ],
         es: [
             "_part.board": "pantalla",
@@ -169,6 +176,13 @@ extension CatalogParts {
             "board.teacher.page": "Página {0} de {1} ({2} con conexión)",
             "board.teacher.previous": "página anterior",
             "board.teacher.next": "página siguiente",
+            // Sesión 10: la pantalla muestra esta clase, ahora (fix-board)
+            "board.left": "salió",
+            "board.kicked": "con expulsión",
+            "board.challenge_level": "Reto de la clase — {0}",
+            "board.challenge_over": "Reto {0} — clasificación final",
+            "board.letters_found": "{0} de {1} letras",
+            "board.teacher.no_class": "No hay ninguna clase abierta.",
         ]
     )
 }

@@ -9,6 +9,8 @@ package protocol LevelHost: RoomHost {
     func onlinePlayers(in group: GroupRef) -> [Player]
     /// Opens a room running `game` with `player` as its host and first member.
     func openRoom(kind: String, game: RoomGame, by player: Player)
+    /// The class challenge changed: the projector's panel, whole (Board/BoardChallenge.swift).
+    func showChallengeOnBoard(_ snapshot: BoardChallengeSnapshot)
 }
 
 extension Server: LevelHost {}

@@ -135,6 +135,7 @@ extension Server {
         room.players.removeAll()
         room.spectators.removeAll()
         room.watchers.removeAll()
+        board?.roomClosed(room)  // a closed room leaves the projector (Board/BoardLifecycle.swift)
         log(.info, "room.closed", ("room", room.id))
     }
 
