@@ -133,7 +133,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
             }
         }
         lines.append(t.say("hangman.state.word", t.paint(.title, HangmanStateEvent.spaced(view.mask))))
-        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
         if !view.misses.isEmpty {
             lines.append(t.say("hangman.state.misses", t.paint(.bad, view.misses.joined(separator: ", "))))
         }
@@ -143,7 +143,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
             return t.paint(style, text)
         }
         lines.append(t.say("hangman.state.lives", lives.joined(separator: ", ")))
-        lines.append(turnLine(t))
+        lines += turnLines(t)
         return lines
     }
 
@@ -152,7 +152,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
     private func readerText(_ t: TextContext) -> [String] {
         var lines = [t.say("hangman.reader.word", String(view.letterCount), HangmanStateEvent.spoken(view.mask, t))]
         if view.race { return lines + raceReaderText(t) }
-        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
         let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
         lines.append(t.say("hangman.state.misses", misses))
         for p in view.lives {
@@ -164,7 +164,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
         if let player = view.gallowsOwner(for: viewer), player.misses > 0, player.lives == 0 {
             lines.append(t.say("hangman.reader.gallows_full", player.name))
         }
-        lines.append(turnLine(t))
+        lines += turnLines(t)
         return lines
     }
 
@@ -172,14 +172,23 @@ public struct HangmanStateEvent: SelfWritingEvent {
     /// line before said hit or miss and the lives); on `state`, the hint, the
     /// misses and the viewer's own lives in one line, then the clock.
     private func raceReaderText(_ t: TextContext) -> [String] {
-        if afterGuess { return view.raceDone ? [turnLine(t)] : [] }
+        if afterGuess { return view.raceDone ? turnLines(t) : [] }
         var lines: [String] = []
-        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
         let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
         let own = view.lives.first { $0.name == viewer }
         lines.append(t.say("hangman.race.lives.reader", misses, String(own?.lives ?? 0), String(view.maxLives)))
-        lines.append(turnLine(t))
+        lines += turnLines(t)
         return lines
+    }
+
+    /// Whose turn it is (with its clock), and for one who watches that they
+    /// play next round: a line each (at 40 columns the two sentences shared a
+    /// wrapped line, "…Lucía. (15 s left) You are watching…", session 10).
+    private func turnLines(_ t: TextContext) -> [String] {
+        guard !view.race, view.turn != nil, let viewer, viewer != view.turn,
+              !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) else { return [turnLine(t)] }
+        return [turnLine(t), t.say("hangman.state.watching")]
     }
 
     private func turnLine(_ t: TextContext) -> String {
@@ -197,9 +206,6 @@ public struct HangmanStateEvent: SelfWritingEvent {
             return " " + t.say(key, String(seconds))
         } ?? ""
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn") + clock) }
-        if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-            return t.say("hangman.state.turn", turn) + clock + " " + t.say("hangman.state.watching")
-        }
         return t.say("hangman.state.turn", turn) + clock
     }
 

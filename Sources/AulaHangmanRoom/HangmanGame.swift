@@ -186,7 +186,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             return
         }
         hintShown = true
-        room.broadcast(InfoEvent("hangman.hint_asked", player.name, round.hint, style: .warn))
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, round.hint.endingSentence, style: .warn))
     }
 
     /// `letters`: the letters tried, hits and misses, to the one who asked.

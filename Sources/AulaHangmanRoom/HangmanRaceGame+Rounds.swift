@@ -58,7 +58,7 @@ extension HangmanRaceGame {
     func showHint(to player: Player) {
         guard let race, !race.isOver, let room else { return player.refuse(Refusal(code: "no_round")) }
         hintShown = true
-        room.broadcast(InfoEvent("hangman.hint_asked", player.name, race.word.hint, style: .warn))
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, race.word.hint.endingSentence, style: .warn))
     }
 
     /// `state`: your own state (or the race lines when you watch).

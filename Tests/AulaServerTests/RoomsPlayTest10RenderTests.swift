@@ -121,8 +121,36 @@ import AulaTestSupport
         #expect(json(own)["player"] as? String == "Lucía")
     }
 
+    @Test func aTeamOfOneShowsNoSyncFigure() throws {
+        let game = try QuizRoomResultTests().play(QuizRoomResultTests.trip, teams: ["Ana": "Red", "Ben": "Red", "Cai": "Blue"],
+                                                  answers: [[("Ana", "1", 1), ("Ben", "1", 2), ("Cai", "2", 3)],
+                                                            [("Ana", "1", 1), ("Ben", "1", 2), ("Cai", "9", 3)]])
+        let results = try #require(game.results)
+        let shown = text(QuizResultEvent(room: "quiz-1", results: results), lang: .es)
+        #expect(shown.contains("Equipo Red: Sunny beach, en sintonía en el"))
+        #expect(shown.contains("Equipo Blue: Ski trip\r\n"))
+        #expect(!shown.contains("Equipo Blue: Ski trip, en sintonía"))
+    }
+
+    @Test func typedTextClosingOurSentenceEndsWithAFullStop() {
+        #expect("demasiado chat".endingSentence == "demasiado chat.")
+        #expect("¿Qué es?".endingSentence == "¿Qué es?")
+        #expect("".endingSentence == "")
+        #expect(text(KickedEvent(reason: "demasiado chat", minutes: 5), lang: .es).contains("durante 5 minutos: demasiado chat.\r\n"))
+    }
+
+    @Test func usageIsSaidInWordsForAScreenReader() {
+        let es = TextContext(language: .es, reader: true, color: false, width: 80)
+        #expect(SpokenUsage.text("crear ahorcado [carrera] [fácil|medio|difícil] [mazo] | crear cuestionario MAZO", es)
+                == "crear ahorcado carrera (opcional) fácil, medio o difícil (opcional) mazo (opcional); o crear cuestionario MAZO")
+        let en = TextContext(language: .en, reader: true, color: false, width: 80)
+        #expect(SpokenUsage.text("bell on|off", en) == "bell on or off")
+    }
+
     @Test func everyNewEntryIsInBothCatalogs() {
-        let keys = HangmanPhrases.allKeys + QuizRoomPhrases.keys + ["room.left.you"]
+        let keys = HangmanPhrases.allKeys + QuizRoomPhrases.keys + QuizPhrases.allKeys
+            + ["room.left.you", "help.room_only", "help.spoken.or", "help.spoken.optional", "class.closed.students",
+               "error.name_is_class_code"]
         for key in keys {
             for language in Language.allCases {
                 #expect(Catalog.shared.template(key, language) != nil, "\(key) \(language)")

@@ -155,6 +155,8 @@ extension CatalogParts {
             "quiz.tally.reader_band.one": "From {0} to {1}, {2}: 1 vote.",
             "quiz.tally.reader_point": "{0}, {2}: {3} votes.",
             "quiz.tally.reader_point.one": "{0}, {2}: 1 vote.",
+            // Session 10: a team of one has no sync figure.
+            "quiz.result.team.type.solo": "Team {0}: {1}",
         ],
         es: [
             "_part.quiz": "cuestionario",
@@ -309,6 +311,8 @@ extension CatalogParts {
             "quiz.tally.reader_band.one": "Del {0} al {1}, {2}: 1 voto.",
             "quiz.tally.reader_point": "{0}, {2}: {3} votos.",
             "quiz.tally.reader_point.one": "{0}, {2}: 1 voto.",
+            // Sesión 10: un equipo de una sola persona no tiene cifra de sintonía.
+            "quiz.result.team.type.solo": "Equipo {0}: {1}",
         ]
     )
 }
