@@ -50,6 +50,8 @@ extension AdminCall {
         case .skip: verb = "skipped"
         }
         if !all, acted.isEmpty, let room = rooms.first {
+            // A second `pause` is "already paused", not "no clock running" (a play test).
+            if control == .pause, room.game.isTeacherPaused { return fail(code: "already_paused", room.id) }
             return fail(code: "nothing_to_\(control == .skip ? "skip" : control == .pause ? "pause" : "resume")", room.id)
         }
         if all && rooms.isEmpty { info("admin.lesson.no_rooms") }

@@ -61,14 +61,17 @@ extension AdminCall {
                 info(asked == 1 ? "admin.quiz.ended_one" : "admin.quiz.ended", room.id, String(asked), style: .good)
             }
             done()
-        } catch where !next && error.code == "quiz_not_started" {
+        } catch where !next && error.code == "quiz_not_started" && room.teacherHost != nil {
             // Ending a quiz nobody started closes its room (a re-play: it could not be
-            // ended, and unstarted rooms piled up until `room close`).
+            // ended, and unstarted rooms piled up until `room close`). A student's room
+            // stays theirs: its host starts it, `room close` closes it.
             let waiting = room.players.count
             server.closeRoom(room)
             info(waiting == 1 ? "admin.quiz.closed_unstarted_one" : "admin.quiz.closed_unstarted", room.id, String(waiting),
                  style: .good)
             done()
+        } catch where error.code == "quiz_not_started" && room.teacherHost == nil {
+            fail(Refusal("quiz_not_started", Phrase("error.quiz_not_started.student_room", [room.id])))
         } catch {
             fail(error)
         }
@@ -121,12 +124,18 @@ extension AdminCall {
                 fail(code: "no_such_room", word)
                 return nil
             }
-            guard found.teacherHost != nil, found.game is any HostedQuiz else {
+            guard found.game is any HostedQuiz else {
+                fail(code: "not_a_quiz", found.id)
+                return nil
+            }
+            // A student's quiz: the teacher may move it on or end it (a play test: ending
+            // one took twenty `skip`s), not start it or take it over — its host runs it.
+            guard found.teacherHost != nil || sub == "next" || sub == "end" else {
                 fail(code: "not_hosted_quiz", found.id)
                 return nil
             }
             room = found
-            if found.teacherHost != teacher {
+            if let host = found.teacherHost, host != teacher {
                 log(.info, "quiz.host_taken_over", ("room", found.id), ("from", found.teacherHost ?? ""), ("teacher", teacher))
                 found.teacherHost = teacher
                 info("admin.quiz.taken_over", found.id)

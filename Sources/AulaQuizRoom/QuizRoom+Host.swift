@@ -83,7 +83,14 @@ extension QuizRoom: HostedQuiz {
     /// `quiz end`: the quiz ends now with the questions asked so far; results,
     /// saving and `round.end` as at a normal end. Returns how many questions counted.
     package func hostEnd() throws(Refusal) -> Int {
-        if case .lobby = game.phase { throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console")) }
+        if case .lobby = game.phase {
+            // A second `quiz end` found the room back in its lobby and closed it as
+            // "never started", sending the class out (a play test of every control).
+            if endCounter > 0, let room {
+                throw Refusal("quiz_already_ended", Phrase("error.quiz_already_ended.console", [room.id]))
+            }
+            throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console"))
+        }
         let events = try game.end(now: server.loop.now)
         reviewHeld = false
         apply(events)

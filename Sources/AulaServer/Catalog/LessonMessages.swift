@@ -10,6 +10,8 @@ extension CatalogParts {
             "quiz.closed.teacher": "The teacher closed this question.",
             "hangman.round_over.skipped": "The teacher ended the round. The word was {0}.",
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
+            // Session 10 (a play test of every control): the console's second `pause`.
+            "error.already_paused": "{0} is already paused: resume {0} starts its clock again.",
         ],
         es: [
             "lesson.paused": "El juego está en pausa: el reloj se ha parado. Espera a que siga.",
@@ -19,6 +21,8 @@ extension CatalogParts {
             "quiz.closed.teacher": "Se ha cerrado esta pregunta desde la consola docente.",
             "hangman.round_over.skipped": "Se ha terminado la ronda desde la consola docente. La palabra era {0}.",
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
+            // Sesión 10 (prueba de cada control): la segunda `pausa` de la consola.
+            "error.already_paused": "{0} ya está en pausa: reanudar {0} vuelve a poner su reloj en marcha.",
         ]
     )
 }

@@ -20,13 +20,17 @@ extension CatalogParts {
             "admin.quiz.ended": "{0} ended after {1} questions: the results go to the room and are saved.",
             "admin.quiz.taken_over": "You run {0} from now on.",
             "error.no_hosted_quiz": "You host no quiz. Type quiz host DECK, or name the room (quiz next quiz-3).",
-            "error.not_hosted_quiz": "{0} is not a quiz run from the console. For a student's room use skip {0}.",
+            "error.not_hosted_quiz": "{0} is a student's quiz: its host starts it. From here you can move it on (quiz next {0}) or end it (quiz end {0}).",
             "error.quiz_room_needed": "You host several quizzes ({0}): name one, e.g. quiz next {1}.",
             // Played by hand after issue 18 (the play branch): the end of a teacher-run quiz.
             "quiz.again.teacher": "Your teacher can start this quiz again from the console.",
             // Session 8: one, not "1 questions" / "1 students" (found re-playing the fixes).
             "admin.quiz.hosted_one": "{0} is open ({1}) for the group {2}; the 1 student in the lobby was told to type join {0}. Then type quiz start. Its questions and tallies are shown here.",
             "admin.quiz.ended_one": "{0} ended after 1 question: the results go to the room and are saved.",
+            // Session 10 (a play test of every control): a second `quiz end`, a student's quiz, a room that is no quiz.
+            "error.quiz_already_ended.console": "{0} has already ended; its students are in its lobby. quiz start {0} plays it again, room close {0} closes it.",
+            "error.quiz_not_started.student_room": "{0} has not started: its host starts it. room close {0} closes it.",
+            "error.not_a_quiz": "{0} is not a quiz. rooms lists the rooms.",
         ],
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}.",
@@ -48,10 +52,14 @@ extension CatalogParts {
             "admin.quiz.hosted_one": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a la persona de la entrada que escriba entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.taken_over": "Desde ahora diriges {0}.",
             "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
-            "error.not_hosted_quiz": "{0} no es un cuestionario dirigido desde la consola. Para una sala que dirige alguien del alumnado usa saltar {0}.",
+            "error.not_hosted_quiz": "{0} es un cuestionario que dirige alguien del alumnado: lo empieza quien dirige la sala. Desde aquí puedes pasar a lo siguiente (cuestionario siguiente {0}) o terminarlo (cuestionario terminar {0}).",
             "error.quiz_room_needed": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario siguiente {1}.",
             // Probado a mano tras el issue 18 (rama play): el final de un cuestionario que dirige la consola.
             "quiz.again.teacher": "Tu docente puede volver a empezar este cuestionario desde la consola.",
+            // Sesión 10 (prueba de cada control): un segundo `terminar`, el cuestionario de una persona del alumnado, una sala que no es un cuestionario.
+            "error.quiz_already_ended.console": "{0} ya ha terminado; su alumnado está en su sala de espera. cuestionario empezar {0} lo juega otra vez, sala cerrar {0} la cierra.",
+            "error.quiz_not_started.student_room": "{0} no ha empezado: lo empieza quien dirige la sala. sala cerrar {0} la cierra.",
+            "error.not_a_quiz": "{0} no es un cuestionario. salas muestra las salas.",
         ]
     )
 }
