@@ -50,6 +50,20 @@ import AulaTestSupport
         #expect(ana.waitForEvent("prompt") != nil)
     }
 
+    @Test func extendSaysWhoGaveTheTimeBeforeTheNewTime() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        #expect(ana.waitForEvent("level.opened") != nil)
+        #expect(admin.text("extend all 60").contains("60"))
+        _ = try #require(ana.waitForEvent("timer") { ($0["seconds_left"] as? Int ?? 0) > 120 })
+        let lines = ana.transcript
+        let told = lines.lastIndex { $0.contains("60 more seconds") }
+        let time = lines.lastIndex { $0.contains("\"ev\":\"timer\"") }
+        if let told, let time { #expect(told < time, "\(lines.suffix(6))") } else { Issue.record("\(lines.suffix(6))") }
+    }
+
     @Test func theClassCodeIsNotANameAndClosingTheClassSaysWhatNext() throws {
         let server = try TestServer()
         let admin = try server.admin()
