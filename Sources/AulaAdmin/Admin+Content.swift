@@ -10,7 +10,7 @@ extension AdminCall {
         if Sub.matches(args[0], Sub.list), args.count == 2 {
             listWords(deck)
         } else if Sub.matches(args[0], Sub.add), let word = args[2], args.count >= 4 {
-            addWord(deck, WordEntry(word: word, hint: args.rest(after: 3)))
+            addWord(deck, WordEntry(word: word.lowercased(), hint: args.rest(after: 3)))
         } else if Sub.matches(args[0], Sub.delete), let word = args[2], args.count == 3 {
             deleteWord(deck, word)
         } else {
@@ -35,6 +35,7 @@ extension AdminCall {
     }
 
     private func addWord(_ deck: String, _ entry: WordEntry) {
+        if let refusal = blockedWordRefusal(entry) { return fail(refusal) }
         write({ db -> Refusal? in
             guard try db.decks().contains(where: { $0.id == deck }) else { return Refusal(code: "no_such_deck", args: [deck]) }
             let current = try db.words(deckID: deck).map { WordEntry(word: $0.word, hint: $0.hint) }
@@ -79,12 +80,13 @@ extension AdminCall {
                 })
                 return fail(code: "content_invalid", String(problems.count))
             }
+            let blocklistBefore = server.content.blocklist
             server.content = library
             log(.info, "content.reloaded", ("teacher", teacher))
             say(TextBlockEvent { t in
                 [t.paint(.good, t.say("admin.reload.done"))] + library.summary(t.language).map { "  " + $0 }
             })
-            done()
+            seedWordFiles(library, blocklistBefore: blocklistBefore)  // the word bank takes the files, then done()
         }
     }
 }

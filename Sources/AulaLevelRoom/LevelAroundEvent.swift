@@ -12,6 +12,9 @@ import AulaGames
 public struct LevelAroundEvent: Event {
     public let room: String
     public let board: BoardView
+    /// Where this board is in time, when it is not the start: after a
+    /// finished run or step-through (LevelRoomGame.nowBoard).
+    var note: Phrase?
 
     public init(room: String, board: BoardView) {
         self.room = room
@@ -20,8 +23,8 @@ public struct LevelAroundEvent: Event {
 
     public var name: String { "level.around" }
 
-    static let keys = ["usage.level.around", "help.level.around", "level.around.position", "level.around.sides",
-                       "level.around.item"]
+    static let keys = ["usage.level.around", "help.level.around", "level.around.position", "level.around.other_sides",
+                       "level.around.item", "level.around.after_run"]
 
     /// Ahead, left, right, behind as (row, column) steps.
     var directions: [(dr: Int, dc: Int)] {
@@ -83,33 +86,24 @@ public struct LevelAroundEvent: Event {
     }
 
     /// The same words in text and reader mode: there is nothing to draw.
+    /// Ada's own sides say left and right; where things are on the board says
+    /// north, south, east and west (LevelBoardReader.offset). What is ahead is
+    /// said once, by the free path (it was "Ahead: floor." and then "Ahead of
+    /// Ada: 3 free squares" — session 10's play test).
     public func text(_ t: TextContext) -> [String] {
         let words = sides.map { $0 == "edge" ? t.say("level.reader.edge") : t.say("level.reader.cell.\($0)") }
         var lines = [
             t.say("level.around.position", String(board.ada.row + 1), String(board.ada.col + 1),
                   t.say("level.facing.\(board.ada.facing.rawValue)")),
-            t.say("level.around.sides", words[0], words[1], words[2], words[3]),
             LevelBoardReader.pathAhead(board, t),
+            t.say("level.around.other_sides", words[1], words[2], words[3]),
         ]
         if let goal = LevelBoardReader.goalFromAda(board, t) { lines.append(goal) }
         for item in things where item.kind != "goal" {
-            guard let offset = Self.offset(down: item.down, right: item.right, t) else { continue }
+            guard let offset = LevelBoardReader.offset(down: item.down, right: item.right, t) else { continue }
             lines.append(t.say("level.around.item", t.say("level.reader.cell.\(item.kind)"), offset))
         }
+        if let note { lines.append(t.say(note)) }
         return lines
-    }
-
-    /// "2 rows down and 1 column left" (LevelBoardReader's words), nil for no offset.
-    static func offset(down: Int, right: Int, _ t: TextContext) -> String? {
-        var parts: [String] = []
-        if down != 0 {
-            let name = down > 0 ? "down" : "up"
-            parts.append(abs(down) == 1 ? t.say("level.reader.dir.\(name)_one") : t.say("level.reader.dir.\(name)", String(abs(down))))
-        }
-        if right != 0 {
-            let name = right > 0 ? "right" : "left"
-            parts.append(abs(right) == 1 ? t.say("level.reader.dir.\(name)_one") : t.say("level.reader.dir.\(name)", String(abs(right))))
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: t.say("level.reader.and"))
     }
 }

@@ -10,6 +10,10 @@ public struct LevelBoardEvent: Event {
     public let board: BoardView
     /// A line above the board ("Board:", "The layout where it failed:").
     public let caption: Phrase?
+    /// Reader mode leaves out the rows (a failed submit's boards, after its verdict)
+    /// and, when `boardHint`, says how to hear them (once, on the last of those boards).
+    var brief = false
+    var boardHint = true
 
     public init(room: String, board: BoardView, caption: Phrase? = nil) {
         self.room = room
@@ -38,23 +42,32 @@ public struct LevelBoardEvent: Event {
     }
 
     /// Reader mode (issue 16, LevelBoardReader): a shown board (with a caption)
-    /// is read whole — Ada, what is ahead and how far she can walk, where the
-    /// goal is from her, then row by row. The board after each step of `step`
-    /// (no caption) follows a step line that already said where Ada is, so it
-    /// says only what changed around her: Ada's position once per step.
+    /// is read whole — Ada, how far she can walk ahead, where the goal is from
+    /// her, then row by row. The board after each step of `step` (no caption)
+    /// follows a step line that already said where Ada is, so it says only
+    /// what changed around her. A `brief` board (where a failed submit
+    /// stopped) keeps Ada's place but leaves the rows to `board`. What is
+    /// ahead is said once, by the free path; "Ahead: a key." stays (the path
+    /// counts a key as free).
     func readerText(_ t: TextContext) -> [String] {
         let afterStep = caption == nil
         var lines: [String] = []
         for phrase in board.description {
             if afterStep && (phrase.key.hasPrefix("level.reader.ada.") || phrase.key == "level.reader.size") { continue }
-            lines.append(t.say(phrase))
             if phrase.key.hasPrefix("level.reader.ahead.") {
+                if phrase.key == "level.reader.ahead.key" { lines.append(t.say(phrase)) }
                 lines.append(LevelBoardReader.pathAhead(board, t))
                 if let goal = LevelBoardReader.goalFromAda(board, t) { lines.append(goal) }
+                continue
             }
-            if afterStep && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
+            lines.append(t.say(phrase))
+            if (afterStep || brief) && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
         }
-        if !afterStep { lines += LevelBoardReader.rows(board, t) }
+        if brief {
+            if boardHint { lines.append(t.say("level.reader.board_hint")) }
+        } else if !afterStep {
+            lines += LevelBoardReader.rows(board, t)
+        }
         return lines
     }
 
@@ -118,7 +131,7 @@ public struct LevelStepEvent: Event {
             line = t.say("level.trace.step", String(o.line), t.paint(.code, o.action), row, col,
                          t.say("level.facing_letter.\(o.ada.facing.rawValue)"))
         }
-        if let said = said(t) {
+        if let said = saidHere(t) {
             line += " — " + (o.ok ? said : t.paint(.bad, said))
         }
         if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
@@ -189,7 +202,7 @@ public struct LevelResultEvent: Event {
             if let reasonPhrase { lines.append(t.say(reasonPhrase)) }
             return lines + missingText(t)
         case (_, true):
-            return [t.paint(.good, t.say("level.result.run_solved", String(steps)))]
+            return [t.paint(.good, t.say(steps == 1 ? "level.result.run_solved_one" : "level.result.run_solved", String(steps)))]
         case (_, false):
             return [t.paint(.bad, reasonPhrase.map { t.say($0) } ?? t.say("level.result.run_failed"))] + missingText(t)
         }
@@ -201,6 +214,7 @@ struct LevelTraceGapEvent: Event {
     let room: String
     let skipped: Int
     var name: String { "info" }
-    func fields(_ t: TextContext) -> [(String, JSON)] { [("text", .string(t.say("level.trace.skipped", String(skipped))))] }
-    func text(_ t: TextContext) -> [String] { [t.paint(.dim, t.say("level.trace.skipped", String(skipped)))] }
+    var key: String { skipped == 1 ? "level.trace.skipped_one" : "level.trace.skipped" }
+    func fields(_ t: TextContext) -> [(String, JSON)] { [("text", .string(t.say(key, String(skipped))))] }
+    func text(_ t: TextContext) -> [String] { [t.paint(.dim, t.say(key, String(skipped)))] }
 }

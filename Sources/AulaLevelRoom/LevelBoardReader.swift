@@ -12,9 +12,9 @@ enum LevelBoardReader {
         var keys = ["level.reader.rows_intro", "level.reader.row", "level.reader.cell.ada",
                     "level.reader.path_one", "level.reader.path", "level.reader.path_none",
                     "level.reader.path_goal_next", "level.reader.goal_from_ada", "level.reader.and",
-                    "level.reader.dir.down_one", "level.reader.dir.down", "level.reader.dir.up_one", "level.reader.dir.up",
-                    "level.reader.dir.right_one", "level.reader.dir.right", "level.reader.dir.left_one", "level.reader.dir.left",
-                    "level.reader.edge"]
+                    "level.reader.dir.south_one", "level.reader.dir.south", "level.reader.dir.north_one", "level.reader.dir.north",
+                    "level.reader.dir.east_one", "level.reader.dir.east", "level.reader.dir.west_one", "level.reader.dir.west",
+                    "level.reader.edge", "level.reader.board_hint"]
         for kind in cellKinds { keys += ["level.reader.cell.\(kind)", "level.reader.cells.\(kind)"] }
         return keys
     }()
@@ -96,27 +96,30 @@ enum LevelBoardReader {
         }
     }
 
-    /// "From Ada, the goal is 3 rows down and 4 columns right." (nil when she is on it or there is none).
+    /// "From Ada, the goal is 3 rows south and 4 columns east." (nil when she is on it or there is none).
     static func goalFromAda(_ board: BoardView, _ t: TextContext) -> String? {
         for (r, row) in board.rows.enumerated() {
             for (c, ch) in row.enumerated() where ch == "G" {
-                var parts: [String] = []
-                let down = r - board.ada.row, right = c - board.ada.col
-                if down != 0 {
-                    let name = down > 0 ? "down" : "up"
-                    parts.append(abs(down) == 1 ? t.say("level.reader.dir.\(name)_one")
-                                 : t.say("level.reader.dir.\(name)", String(abs(down))))
-                }
-                if right != 0 {
-                    let name = right > 0 ? "right" : "left"
-                    parts.append(abs(right) == 1 ? t.say("level.reader.dir.\(name)_one")
-                                 : t.say("level.reader.dir.\(name)", String(abs(right))))
-                }
-                guard !parts.isEmpty else { return nil }
-                return t.say("level.reader.goal_from_ada", parts.joined(separator: t.say("level.reader.and")))
+                guard let place = offset(down: r - board.ada.row, right: c - board.ada.col, t) else { return nil }
+                return t.say("level.reader.goal_from_ada", place)
             }
         }
         return nil
+    }
+
+    /// "2 rows south and 1 column west", nil for no offset. Board directions
+    /// are compass words, never left/right: those are Ada's own sides (play
+    /// test, session 10: facing south, "the goal is 5 columns to the right"
+    /// meant east while "Right: wall" meant Ada's right, west).
+    static func offset(down: Int, right: Int, _ t: TextContext) -> String? {
+        var parts: [String] = []
+        if down != 0 { parts.append(distance(abs(down), down > 0 ? "south" : "north", t)) }
+        if right != 0 { parts.append(distance(abs(right), right > 0 ? "east" : "west", t)) }
+        return parts.isEmpty ? nil : parts.joined(separator: t.say("level.reader.and"))
+    }
+
+    private static func distance(_ n: Int, _ compass: String, _ t: TextContext) -> String {
+        n == 1 ? t.say("level.reader.dir.\(compass)_one") : t.say("level.reader.dir.\(compass)", String(n))
     }
 
     private static func cell(_ board: BoardView, _ row: Int, _ col: Int) -> Character? {

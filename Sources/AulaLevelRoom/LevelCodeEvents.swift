@@ -25,7 +25,7 @@ public struct LevelCodeEvent: Event {
     public func text(_ t: TextContext) -> [String] {
         guard !lines.isEmpty else { return [t.say("level.code.empty")] }
         let title = statements.map { t.say($0 == 1 ? "level.code.title_exact_one" : "level.code.title_exact", String($0), String(maxLines)) }
-            ?? t.say("level.code.title", String(statementLines), String(maxLines))
+            ?? t.say(statementLines == 1 ? "level.code.title_one" : "level.code.title", String(statementLines), String(maxLines))
         var out = [t.paint(.title, title)]
         let width = String(lines.count).count
         for (i, line) in lines.enumerated() {

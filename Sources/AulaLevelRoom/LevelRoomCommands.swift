@@ -59,14 +59,16 @@ enum LevelRoomCommands {
         },
         Command("level.board", "board", aliases: ["tablero", "mapa"]) { call, _ in
             with(call, coderOnly: false) { game in
-                call.player.send(LevelBoardEvent(room: game.roomID, board: game.stepping?.board ?? game.shownBoard,
-                                                 caption: Phrase(game.stepping == nil ? "level.board.caption" : "level.board.caption_step")))
+                call.player.send(LevelBoardEvent(room: game.roomID, board: game.nowBoard, caption: game.nowCaption))
             }
         },
         // What touches Ada on each side, in words (issue 16, LevelAroundEvent).
         Command("level.around", "around", aliases: ["alrededor"]) { call, _ in
             with(call, coderOnly: false) { game in
-                call.player.send(LevelAroundEvent(room: game.roomID, board: game.stepping?.board ?? game.shownBoard))
+                // Where Ada is now, as `board` says (session 10: after a step-through it described the start).
+                var event = LevelAroundEvent(room: game.roomID, board: game.nowBoard)
+                if game.stepping == nil, game.afterRun != nil { event.note = Phrase("level.around.after_run") }
+                call.player.send(event)
             }
         },
         Command("level.story", "story", aliases: ["historia"]) { call, _ in
@@ -147,7 +149,7 @@ extension LevelRoomGame {
             player.refuse(refusal)
         case .success(let n):
             notices.lineAccepted()
-            stepping = nil
+            startOver()
             room?.broadcast(LevelCodeLineEvent(room: roomID, number: n, line: editor.lines[n - 1]))
             warnIfOverLimit(player)
         }
@@ -160,7 +162,7 @@ extension LevelRoomGame {
         notices.commandTyped()
         switch change(&editor) {
         case .success(let n):
-            stepping = nil
+            startOver()
             if echo, n >= 1, n <= editor.lines.count {
                 room?.broadcast(LevelCodeLineEvent(room: roomID, number: n, line: editor.lines[n - 1]))
             }

@@ -96,10 +96,11 @@ public struct LevelTimerEvent: Event {
         let seconds = Int(left.rounded(.up))
         switch occasion {
         case .announcement:
-            let key = seconds == 60 ? "level.time.one_minute" : (seconds == 10 ? "level.time.ten_seconds" : "level.time.half")
+            let key = seconds == 60 ? "level.time.one_minute"
+                : (seconds == 10 ? "level.time.ten_seconds" : (seconds == 1 ? "level.time.half_one" : "level.time.half"))
             return [t.paint(.warn, t.say(key, String(seconds)))]
         case .opened:
-            return [t.say("level.time.opened", LevelTimerEvent.clockText(limit))]
+            return [t.say("level.time.opened", LevelClockWords.duration(limit, t))]
         case .asked:
             var line: String
             if t.reader {

@@ -39,6 +39,10 @@ public final class LevelRoomGame: RoomGame {
     var stepping: LevelRun?
     /// The last `run`'s trace, for `trace`.
     var lastRun: RunReport?
+    /// Where the last `run` or step-through stopped, until the program changes
+    /// or a `submit` is judged: `board` and `around` describe Ada there
+    /// (`nowBoard`), not back at the start (session 10's play test).
+    var afterRun: BoardView?
     var hintsGiven = 0
     var watchersAllowed = false
     var clock: LevelClock?
@@ -193,6 +197,20 @@ public final class LevelRoomGame: RoomGame {
         BoardView(state: BoardState(level: level, layout: shownLayout))
     }
 
+    /// Ada now: mid step-through, where the last run stopped, else the start.
+    var nowBoard: BoardView { stepping?.board ?? afterRun ?? shownBoard }
+
+    /// The caption that says which of those `nowBoard` is.
+    var nowCaption: Phrase {
+        Phrase(stepping != nil ? "level.board.caption_step" : (afterRun != nil ? "level.board.caption_now_after" : "level.board.caption"))
+    }
+
+    /// The program changed or was judged: the next run starts from the start, and so does "now".
+    func startOver() {
+        stepping = nil
+        afterRun = nil
+    }
+
     // MARK: The clock
 
     private func timeUp() {
@@ -275,7 +293,7 @@ public final class LevelRoomGame: RoomGame {
         }
         player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
                                      spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
-        player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
+        player.send(LevelBoardEvent(room: room.id, board: nowBoard, caption: nowCaption))
     }
 
     public func playerLeft(_ player: Player) {
@@ -290,7 +308,7 @@ public final class LevelRoomGame: RoomGame {
 
     public func playerReconnected(_ player: Player) {
         guard let room, room.isHost(player) else { return }
-        player.send(LevelBoardEvent(room: room.id, board: stepping?.board ?? shownBoard, caption: Phrase("level.board.caption")))
+        player.send(LevelBoardEvent(room: room.id, board: nowBoard, caption: nowCaption))
         // Solved, out of time or a stopped challenge: no clock runs (it said "142 seconds left", counting).
         showTime(to: player)
         if editorOpen {

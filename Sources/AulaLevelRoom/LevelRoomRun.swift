@@ -97,6 +97,7 @@ extension LevelRoomGame {
 
     private func showRun(_ report: RunReport, in room: Room) {
         lastRun = report
+        afterRun = report.run.board
         broadcastTrace(report, in: room)
         room.broadcast(LevelBoardEvent(room: room.id, board: report.run.board, caption: Phrase("level.board.caption_after")))
         room.broadcast(practiceResult(report.run, program: report.run.program, kind: .run))
@@ -139,6 +140,7 @@ extension LevelRoomGame {
         if run.isFinished {
             room.broadcast(practiceResult(run, program: run.program, kind: .step))
             stepping = nil
+            afterRun = run.board
         } else {
             stepping = run
         }
@@ -219,8 +221,12 @@ extension LevelRoomGame {
         case .solved, .checking, .closed:
             return
         }
-        stepping = nil
+        startOver()
         guard verdict.solved else {
+            // The verdict first, then where it failed: a screen reader read a
+            // dozen lines of board before "Not yet" (session 10's play test).
+            // Reader mode hears Ada's place on those boards, not their rows.
+            room.broadcast(submitResult(verdict))
             if let failing = verdict.firstFailingLayout {
                 if !failing.layout.samePlaces(as: shownLayout) {
                     shownLayout = failing.layout
@@ -231,12 +237,16 @@ extension LevelRoomGame {
                 // the same board, then "0 of 1 layouts").
                 let several = verdict.seedsTotal > 1
                 if several {
-                    room.broadcast(LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed")))
+                    var start = LevelBoardEvent(room: room.id, board: failing.board, caption: Phrase("level.board.caption_failed"))
+                    start.brief = true
+                    start.boardHint = false  // the stopped board below says it
+                    room.broadcast(start)
                 }
-                room.broadcast(LevelBoardEvent(room: room.id, board: failing.finalBoard,
-                                               caption: Phrase(several ? "level.board.caption_stopped" : "level.board.caption_stopped_one")))
+                var stopped = LevelBoardEvent(room: room.id, board: failing.finalBoard,
+                                              caption: Phrase(several ? "level.board.caption_stopped" : "level.board.caption_stopped_one"))
+                stopped.brief = true
+                room.broadcast(stopped)
             }
-            room.broadcast(submitResult(verdict))
             return
         }
         phase = .solved

@@ -65,8 +65,7 @@ public final class LevelRooms: ClassChallenges {
         server.log(.info, "challenge.start", ("level", level.id), ("seconds", Int(seconds)), ("students", students.count),
             ("teacher", teacher))
         for student in students {
-            student.send(InfoEvent("level.challenge.started", teacher, level.id, LevelTimerEvent.clockText(seconds),
-                                   style: .warn))
+            student.send(LevelClockInfoEvent(key: "level.challenge.started", args: [teacher, level.id], seconds: seconds))
             place(student, in: challenge, server: server)
         }
         let count = challenge.entries.count
@@ -93,8 +92,8 @@ public final class LevelRooms: ClassChallenges {
         // Too late to be worth it: they would only see the clock run out.
         guard left >= ClassChallenge.latestJoinSeconds else { return }
         server.log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
-        player.send(InfoEvent("level.challenge.joined_late", challenge.teacher, challenge.level.id,
-                              LevelTimerEvent.clockText(left), style: .warn))
+        player.send(LevelClockInfoEvent(key: "level.challenge.joined_late", args: [challenge.teacher, challenge.level.id],
+                                        seconds: left))
         place(player, in: challenge, server: server)
     }
 

@@ -15,14 +15,38 @@ extension LevelStepEvent {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    /// `  2 | walk();` / `> 3 | turnLeft();` — the current line marked.
+    /// What the step line says after its own "Line 2: hit()": in reader mode
+    /// the same words without "(line 2)" a second time (session 10's play
+    /// test). JSON's `message` and the drawn trace keep the line (`said`).
+    func saidHere(_ t: TextContext) -> String? {
+        guard t.reader else { return said(t) }
+        let parts = [outcome.message, outcome.strike].compactMap { $0 }.map { t.say(LevelStepEvent.here($0)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The step messages that name their line, said without it (`level.step_here.*`).
+    static let hereKeys = Set(LevelRoomPhrases.stepHereKeys)
+
+    static func here(_ phrase: Phrase) -> Phrase {
+        let prefix = "level.step."
+        guard phrase.key.hasPrefix(prefix) else { return phrase }
+        let key = "level.step_here." + phrase.key.dropFirst(prefix.count)
+        return hereKeys.contains(key) ? Phrase(key, arguments: phrase.args) : phrase
+    }
+
+    /// `  2 | walk();` / `> 3 | turnLeft();` — the current line marked. Reader
+    /// mode says the lines around it as `list` does ("Line 1: walk();"),
+    /// without the current one: the step line has just said it.
     func listingText(_ t: TextContext) -> [String] {
         guard !listing.isEmpty else { return [] }
+        if t.reader {
+            return listing.filter { $0.number != outcome.line }.map { LevelCodeText.numbered($0.number, $0.text, width: 0, t) }
+        }
         let width = String(listing.map(\.number).max() ?? 0).count
         return listing.map { entry in
             let number = String(repeating: " ", count: max(0, width - String(entry.number).count)) + String(entry.number)
             let current = entry.number == outcome.line
-            let mark = current ? (t.reader ? t.say("level.listing.current") + " " : "> ") : "  "
+            let mark = current ? "> " : "  "
             let line = mark + number + " | " + entry.text
             return current ? t.paint(.code, line) : t.paint(.dim, line)
         }
@@ -64,13 +88,13 @@ struct LevelTraceCapEvent: Event {
     var name: String { "info" }
 
     func fields(_ t: TextContext) -> [(String, JSON)] {
-        let text = jsonSkipped > 0 ? t.say("level.trace.skipped", String(jsonSkipped)) : t.say("level.trace.see_all")
+        let text = jsonSkipped > 0 ? t.say(jsonSkipped == 1 ? "level.trace.skipped_one" : "level.trace.skipped", String(jsonSkipped)) : t.say("level.trace.see_all")
         return [("text", .string(text)), ("skipped", .int(jsonSkipped))]
     }
 
     func text(_ t: TextContext) -> [String] {
         guard textSkipped > 0 else { return [] }
-        var lines = [t.paint(.dim, t.say("level.trace.capped", String(textSkipped)))]
+        var lines = [t.paint(.dim, t.say(textSkipped == 1 ? "level.trace.capped_one" : "level.trace.capped", String(textSkipped)))]
         if endless { lines.append(t.paint(.warn, t.say("level.trace.endless"))) }
         return lines
     }

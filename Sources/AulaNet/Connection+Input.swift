@@ -8,6 +8,14 @@ extension Connection {
             handler.connection(self, receivedBytes: bytes)
             return
         }
+        // Raw for good (a first line ending in LF, no telnet before it): 0xFF is
+        // just a byte that is not UTF-8 (a U+FFFD later), never the start of a
+        // command — an `IAC DO` pasted by a bot drew a telnet offer glued to its
+        // next JSON line, and a Latin-1 `ÿ` swallowed the line's end (session 10).
+        if lineEndingJudged && !telnetOffered {
+            frame(bytes, now: now)
+            return
+        }
         // The decoder works on a copy so that a handler reached from inside it
         // (via `telnetSeen` or `setEchoHidden`) never overlaps its mutation.
         var decoding = decoder

@@ -124,9 +124,10 @@ public final class RunningServer: @unchecked Sendable {
         // One server per database (issue 17): taken before the file is opened.
         let lock = try DatabaseLock(databasePath: config.databasePath)
         let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
-        HangmanWordBank.seedAtStart(content.wordDecks, store: store, log: log)  // [hangman] word bank from Decks/words
+        // [hangman] word bank from Decks/words, and the decks only the bank still offers
+        let bankDecks = HangmanWordBank.seedAtStart(content.wordDecks, files: content.wordFiles, store: store, log: log)
         let loop = try EventLoop(clock: clock)
-        let server = try Server(config: config, loop: loop, store: store, content: content, log: log)
+        let server = try Server(config: config, loop: loop, store: store, content: content.withBankDecks(bankDecks), log: log)
         let watch = StorageWatch(server: server)
         server.storageWatch = watch
         watch.start()

@@ -224,20 +224,32 @@ public final class Server: ConnectionHandler {
         case .name, .classCode, .pin:
             loginLine(line, from: client)
         case .checking:
-            if client.heldLines.count < 32 { client.heldLines.append((line, client.lastLineWasCleaned)) }
+            holdLine(line, client)
         case .closing:
             break
         case .playing:
+            if client.answersOwed > 0 {
+                holdLine(line, client)
+                return
+            }
             guard let player = client.player else { return }
             if let intercept = player.lineInterceptor, intercept(line) { return }
             dispatch(line, from: player)
         }
     }
 
-    /// Replays the lines typed while the login waited for the database.
+    /// A line typed while the database answers: kept (at most 32: at 20 lines a
+    /// second, more than a second and a half of typing), the rest refused aloud.
+    private func holdLine(_ line: String, _ client: Client) {
+        guard client.heldLines.count < 32 else { return client.send(ErrorEvent(code: "throttled")) }
+        client.heldLines.append((line, client.lastLineWasCleaned))
+    }
+
+    /// Replays the lines typed while the login (or a command) waited for the database.
     func replayHeldLines(_ client: Client) {
         while !client.heldLines.isEmpty, client.connection.isOpen {
             if case .checking = client.stage { return }
+            if client.answersOwed > 0 { return }
             let (line, cleaned) = client.heldLines.removeFirst()
             client.lastLineWasCleaned = cleaned
             handleLine(line, from: client)

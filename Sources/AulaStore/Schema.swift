@@ -5,6 +5,7 @@ public enum Schema {
         Migration(version: 2, name: "leaderboard totals", apply: addTotals),
         Migration(version: 3, name: "student last login", apply: addLastLogin),
         Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
+        Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -177,6 +178,22 @@ public enum Schema {
             PRIMARY KEY (student_id, level_id)
         ) WITHOUT ROWID;
         ALTER TABLE students ADD COLUMN level_spelling TEXT;
+        """)
+    }
+
+    /// Migration 5 (session 10): where each word came from, so a word file can
+    /// take back what it no longer holds. `words.origin` is 'file' or
+    /// 'console'; NULL for words from before this version, settled at the next
+    /// seeding (in the file: 'file'; not: 'console', kept — we cannot tell, and
+    /// keeping a teacher's word is the safer mistake). `in_file`: the word is in
+    /// its deck's file as last read. `decks.file`: the deck's file name in
+    /// Decks/words (the shipped files are named by their id).
+    static func addWordOrigins(_ db: Database) throws {
+        try db.execute("""
+        ALTER TABLE words ADD COLUMN origin TEXT;
+        ALTER TABLE words ADD COLUMN in_file INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE decks ADD COLUMN file TEXT;
+        UPDATE decks SET file = id || '.json';
         """)
     }
 }

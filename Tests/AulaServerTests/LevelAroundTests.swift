@@ -21,14 +21,15 @@ import AulaGames
             let lines = event.text(TextContext(language: .en, reader: reader, color: false, width: 80))
             #expect(lines == [
                 "Ada is in row 2, column 2, facing east.",
-                "Ahead: floor. Left: wall. Right: wall. Behind: wall.",
                 "Ahead of Ada: 2 free squares, then wall.",
-                "From Ada, the goal is 2 rows down and 4 columns right.",
+                "Left: wall. Right: wall. Behind: wall.",
+                "From Ada, the goal is 2 rows south and 4 columns east.",
             ])
         }
         let spanish = event.text(TextContext(language: .es, reader: true, color: false, width: 80))
         #expect(spanish.first == "Ada está en la fila 2, columna 2, mirando al este.")
-        #expect(spanish.contains("Delante: suelo. A la izquierda: pared. A la derecha: pared. Detrás: pared."))
+        #expect(spanish.contains("Delante de Ada: 2 casillas libres y después pared."))
+        #expect(spanish.contains("A la izquierda: pared. A la derecha: pared. Detrás: pared."))
     }
 
     @Test func aroundInJSONHasTheDocumentedFields() {

@@ -36,12 +36,12 @@ import AulaGames
         #expect(lines.contains("Row 2: wall, Ada facing east, 2 floor squares, 3 walls."))
         #expect(lines.contains("Row 4: 3 walls, 2 floor squares, the goal, wall."))
         #expect(lines.contains("Ahead of Ada: 2 free squares, then wall."))
-        #expect(lines.contains("From Ada, the goal is 2 rows down and 4 columns right."))
+        #expect(lines.contains("From Ada, the goal is 2 rows south and 4 columns east."))
         #expect(lines.filter { $0.hasPrefix("Ada is in row") }.count == 1)
         #expect(!lines.contains { $0.contains("#") || $0.contains("`") || $0.contains("*") })
         let spanish = shownBoard(corner, .es)
         #expect(spanish.contains("Fila 2: pared, Ada mirando al este, 2 casillas de suelo, 3 paredes."))
-        #expect(spanish.contains("Desde Ada, la meta está 2 filas más abajo y 4 columnas a la derecha."))
+        #expect(spanish.contains("Desde Ada, la meta está 2 filas al sur y 4 columnas al este."))
     }
 
     /// The board after a step follows a step line that already said where Ada

@@ -32,7 +32,7 @@ import AulaGames
         #expect(one.text(context(language: .es)).first == "Tu programa (1 instrucción; para entregar, como mucho 6):")
         // While it does not parse, the estimate, labelled as one.
         let rough = LevelCodeEvent(room: "r", lines: ["walk("], statementLines: 1, statements: nil, maxLines: 6)
-        #expect(rough.text(context()).first == "Your program (about 1 statements; submit accepts 6):")
+        #expect(rough.text(context()).first == "Your program (about 1 statement; submit accepts 6):")  // singular (session 10)
         #expect(rough.fields(context()).first { $0.0 == "statements" }?.1 == .null)
     }
 

@@ -35,6 +35,27 @@ import Glibc
         #expect(telnet.waitFor("Online now") != nil)
     }
 
+    /// Session 10 (a bot written from docs/protocol.md): a connection whose first
+    /// line ended in LF is raw for good. An `IAC DO ECHO` inside a later line drew
+    /// the telnet offer glued to the next JSON line, and a Latin-1 `ÿ` (0xFF) at a
+    /// line's end swallowed its LF, joining it to the next line. Failed on the old code.
+    @Test func aRawConnectionNeverTurnsTelnetAndA0xFFIsJustAByte() throws {
+        let server = try TestServer()
+        let bot = try TestClient.loggedInJSON(port: server.port, name: "Iac")
+        bot.sendRaw(Array("say a".utf8) + [255, 253, 1] + Array("b\n".utf8))
+        let chat = try #require(bot.waitForEvent("chat"))
+        #expect((chat["text"] as? String)?.hasPrefix("a") == true, "\(chat)")
+        bot.sendRaw(Array("say latin1 ".utf8) + [255] + Array("\nwho\n".utf8))
+        #expect(bot.waitForEvent("who") != nil, "\(bot.transcript.suffix(3))")
+        let second = bot.transcript.filter { $0.contains("latin1") }
+        #expect(second.count == 1 && !second[0].contains("who"), "\(second)")
+        bot.send("who")
+        #expect(bot.waitForEvent("who") != nil)
+        // No byte of telnet ever came: every line is JSON from its first byte.
+        let json = bot.transcript.drop { !$0.hasPrefix("{") }
+        #expect(json.count > 4 && json.allSatisfy { $0.hasPrefix("{") }, "\(json.filter { !$0.hasPrefix("{") })")
+    }
+
     @Test func aFloodIsThrottledAndTheConnectionStays() throws {
         let server = try TestServer()
         let client = try TestClient.loggedInJSON(port: server.port, name: "Iker")

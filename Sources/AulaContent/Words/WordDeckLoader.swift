@@ -18,6 +18,14 @@ public enum WordDeckLoader {
 
     /// Every valid deck (in file-name order) and every problem found.
     public static func load(contentDirectory: URL) -> ([WordDeck], [ContentProblem]) {
+        let read = read(contentDirectory: contentDirectory)
+        return (read.decks, read.problems)
+    }
+
+    /// `load`, also saying which file each deck came from and which files are
+    /// there (the word bank follows the files: WordFolder). `screen` leaves out
+    /// words the blocklist matches, each with a warning.
+    public static func read(contentDirectory: URL, screen: WordScreen = .none) -> WordFolder {
         let directory = contentDirectory.appendingPathComponent(folder, isDirectory: true)
         let names: [String]
         do {
@@ -25,7 +33,7 @@ public enum WordDeckLoader {
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
                 .sorted()
         } catch {
-            return ([], [ContentProblem(file: folder, field: "", reason: Phrase("content.words.no_folder", [folder]))])
+            return WordFolder(problems: [ContentProblem(file: folder, field: "", reason: Phrase("content.words.no_folder", [folder]))])
         }
         var decks: [WordDeck] = []
         var problems: [ContentProblem] = []
@@ -36,7 +44,7 @@ public enum WordDeckLoader {
                 problems.append(ContentProblem(file: file, field: "", reason: Phrase("content.words.unreadable")))
                 continue
             }
-            let (deck, found) = decode(data, file: file)
+            let (deck, found) = decode(data, file: file, screen: screen)
             problems += found
             guard let deck else { continue }
             if let other = fileOfId[deck.id] {
@@ -47,11 +55,12 @@ public enum WordDeckLoader {
             fileOfId[deck.id] = file
             decks.append(deck)
         }
-        return (decks, problems)
+        return WordFolder(decks: decks, fileOfDeck: fileOfId.mapValues { String($0.dropFirst(folder.count + 1)) },
+                          files: Set(names), folderFound: true, problems: problems)
     }
 
     /// One deck file's contents: the deck (nil when it must be skipped) and its problems.
-    public static func decode(_ data: Data, file: String) -> (WordDeck?, [ContentProblem]) {
+    public static func decode(_ data: Data, file: String, screen: WordScreen = .none) -> (WordDeck?, [ContentProblem]) {
         func problem(_ field: String, _ key: String, _ args: [any PhraseArgumentConvertible] = []) -> ContentProblem {
             ContentProblem(file: file, field: field, reason: Phrase("content.words.\(key)", args))
         }
@@ -109,6 +118,11 @@ public enum WordDeckLoader {
                         problems.append(problem("\(field).word", refusal.code, refusal.phrase.args))
                         continue
                     }
+                    if screen.blocksWord(word) {
+                        problems.append(ContentProblem(file: file, field: "\(field).word",
+                                                       reason: Phrase("content.words.word_blocked", [word]), isWarning: true))
+                        continue
+                    }
                     let key = HangmanLetters.comparisonKey(word)
                     if let existing = wordByKey[key] {
                         let refusal = Refusal(code: "word_duplicate", args: [word, existing])
@@ -119,8 +133,14 @@ public enum WordDeckLoader {
                         problems.append(problem("\(field).hint", refusal.code, refusal.phrase.args))
                         continue
                     }
+                    if screen.blocksHint(hint) {
+                        problems.append(ContentProblem(file: file, field: "\(field).hint",
+                                                       reason: Phrase("content.words.hint_blocked", [word]), isWarning: true))
+                        continue
+                    }
                     wordByKey[key] = word
-                    words.append(WordEntry(word: word, hint: HangmanLetters.trimmed(hint)))
+                    // Lower-cased (session 10): `Lémur` showed `L é m u _`; guesses match any case anyway.
+                    words.append(WordEntry(word: word.lowercased(), hint: HangmanLetters.trimmed(hint)))
                 }
             } else {
                 problems.append(problem("words", "not_a_list"))
@@ -157,6 +177,6 @@ public enum WordDeckLoader {
         "no_folder", "unreadable", "not_json", "not_an_object", "missing", "not_text", "not_a_list",
         "entry_not_an_object", "id_invalid", "id_duplicate", "title_length", "lang_invalid", "deck_too_small",
         "word_not_letters", "word_too_short", "word_too_long", "word_duplicate",
-        "hint_length", "hint_not_plain", "hint_reveals_word",
+        "hint_length", "hint_not_plain", "hint_reveals_word", "word_blocked", "hint_blocked",
     ].map { "content.words.\($0)" }
 }

@@ -30,6 +30,7 @@ public struct Catalog: Sendable {
         CatalogParts.levelReader,
         CatalogParts.quizHost,
         CatalogParts.board,
+        CatalogParts.wordBank,
     ]
 
     public static let shared = Catalog(parts: parts)

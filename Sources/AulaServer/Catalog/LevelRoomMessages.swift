@@ -162,7 +162,6 @@ extension CatalogParts {
             "usage.level.around": "around",
             "help.level.around": "Says what is ahead, left, right and behind Ada, how far she can walk and where the goal is.",
             "level.around.position": "Ada is in row {0}, column {1}, facing {2}.",
-            "level.around.sides": "Ahead: {0}. Left: {1}. Right: {2}. Behind: {3}.",
             "level.around.item": "From Ada, {0} is {1}.",
             // Fixes from the play test (session 8): a reconnect into the open editor, `time` once the level is over.
             "level.editor.still_open": "You are still in the code editor, at line {0}: what you type goes into your program. A dot alone (.) leaves the editor.",
@@ -328,7 +327,6 @@ extension CatalogParts {
             "usage.level.around": "alrededor",
             "help.level.around": "Dice qué hay delante, a la izquierda, a la derecha y detrás de Ada, cuánto puede avanzar y dónde está la meta.",
             "level.around.position": "Ada está en la fila {0}, columna {1}, mirando al {2}.",
-            "level.around.sides": "Delante: {0}. A la izquierda: {1}. A la derecha: {2}. Detrás: {3}.",
             "level.around.item": "Desde Ada, {0} está {1}.",
             // Arreglos de la prueba en clase (sesión 8).
             "level.editor.still_open": "Sigues en el editor de código, en la línea {0}: lo que escribes va a tu programa. Un punto solo (.) sale del editor.",

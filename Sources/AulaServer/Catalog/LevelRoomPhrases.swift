@@ -156,10 +156,22 @@ public enum LevelRoomPhrases {
         "usage.level.around",
         "help.level.around",
         "level.around.position",
-        "level.around.sides",
+        "level.around.other_sides",
         "level.around.item",
         // Fixes from the play test (session 8).
         "level.editor.still_open",
         "level.time.over",
-    ]
+        // Reader mode and singulars (session 10's play test).
+        "level.around.after_run", "level.board.caption_now_after", "level.reader.board_hint",
+        "level.reader.seconds", "level.reader.seconds_one", "lesson.resumed_left_reader", "lesson.resumed_left_reader_one",
+        "level.code.title_one", "level.result.run_solved_one", "level.trace.skipped_one", "level.trace.capped_one",
+        "level.time.half_one", "error.no_such_note_one",
+    ] + LevelRoomPhrases.stepHereKeys
+
+    /// The step messages a reader's step line says without their line (LevelStepEvent.hereKeys).
+    public static let stepHereKeys: [String] = [
+        "bump.wall", "bump.iron", "bump.door", "bump.enemy", "water", "hit_air", "hit_wall", "broke_iron",
+        "defeated_enemy", "picked_key", "nothing_to_pick", "opened_door", "door_locked", "nothing_to_use",
+        "enemy_strike", "enemy_strikes", "division_by_zero",
+    ].map { "level.step_here." + $0 }
 }

@@ -22,7 +22,7 @@ extension Server {
         let game = chosen
         let groupID = player.group.id
         let groupName = player.group.name
-        read({ db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [player] result in
+        read(for: player, { db in try db.leaderboard(groupID: groupID, game: game, limit: 10) }) { [player] result in
             do {
                 switch result {
                 case .success(let rows):
@@ -40,7 +40,7 @@ extension Server {
     func showMe(_ player: Player) {
         let groupID = player.group.id
         let name = player.name
-        read({ db -> PlayerSummary in
+        read(for: player, { db -> PlayerSummary in
             guard let studentID = try db.student(groupID: groupID, name: name)?.id else {
                 return PlayerSummary(points: [:], xp: 0, solved: [])
             }

@@ -8,6 +8,8 @@ public struct ContentLibrary: Sendable {
     public var blocklist: Blocklist = .empty
     /// Hangman word decks (`Decks/words/*.json`), valid ones only.
     public var wordDecks: [WordDeck] = []
+    /// Where those decks came from and which word files are there (the word bank follows them: HangmanWordBank).
+    public var wordFiles = WordFolder()
     /// Quiz decks (`Decks/quizzes/*.json`), valid ones only, sorted by file name.
     public var quizDecks: [QuizDeck] = []
     /// Ada's worlds, levels and notes (`Levels/`), valid ones only.
@@ -65,9 +67,10 @@ public struct ContentLibrary: Sendable {
                 problems.append(ContentProblem(file: "Decks/blocklist.txt", field: "-", reason: Phrase("content.blocklist_empty")))
             }
         }
-        let (decks, deckProblems) = WordDeckLoader.load(contentDirectory: root)
-        library.wordDecks = decks
-        problems += deckProblems
+        let words = WordDeckLoader.read(contentDirectory: root, screen: library.blocklist.wordScreen)
+        library.wordDecks = words.decks
+        library.wordFiles = WordFolder(fileOfDeck: words.fileOfDeck, files: words.files, folderFound: words.folderFound)
+        problems += words.problems
         let (quizDecks, quizProblems) = QuizDeckLoader.load(contentDirectory: root)
         library.quizDecks = quizDecks
         problems += quizProblems

@@ -24,6 +24,8 @@ public struct ResumedEvent: Event {
     }
     public func text(_ t: TextContext) -> [String] {
         guard let seconds = wholeSeconds else { return [t.paint(.warn, t.say("lesson.resumed"))] }
-        return [t.paint(.warn, t.say("lesson.resumed_left", String(seconds)))]
+        // Reader mode says seconds in words, as a level's `time` does ("34 s" was read as "34 ese").
+        let key = t.reader ? (seconds == 1 ? "lesson.resumed_left_reader_one" : "lesson.resumed_left_reader") : "lesson.resumed_left"
+        return [t.paint(.warn, t.say(key, String(seconds)))]
     }
 }

@@ -8,7 +8,7 @@ extension Server {
     /// A student's XP and solved levels, then `body` on the loop thread (nil: the store failed).
     func withLevelProgress(_ player: Player, _ body: @escaping (Player, (xp: Int, solved: Set<String>)?) -> Void) {
         let studentID = player.studentID
-        read({ db in
+        read(for: player, { db in
             (try db.xp(studentID: studentID), try db.levelProgress(studentID: studentID).map(\.levelID))
         }) { [player] result in
             switch result {
@@ -54,7 +54,8 @@ extension Server {
                 if library.noteIDs.contains(word.lowercased()) {
                     player.send(ErrorEvent(code: "note_locked", String(word.prefix(24))))
                 } else {
-                    player.send(ErrorEvent(code: "no_such_note", String(word.prefix(24)), String(notes.count)))
+                    player.send(ErrorEvent(Refusal("no_such_note", Phrase(notes.count == 1 ? "error.no_such_note_one" : "error.no_such_note",
+                                                                 [String(word.prefix(24)), String(notes.count)]))))
                 }
                 return
             }

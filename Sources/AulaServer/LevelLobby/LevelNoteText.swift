@@ -10,9 +10,24 @@ enum LevelNoteText {
     static func lines(_ markdown: String, _ t: TextContext) -> [String] {
         var lines: [String] = []
         var inCode = false
+        var screenOnly = false
         for raw in paragraphs(markdown) {
             let line = String(raw).trimmingCharacters(in: "\r")
             let trimmed = line.trimmingCharacters(in: " ")
+            if !inCode, let marker = comment(trimmed) {
+                // `<!-- screen -->`: the next paragraph is about the drawn board;
+                // `<!-- reader: … -->`: said instead in reader mode (session 10:
+                // "The board shows Ada as ^ > v <" was read aloud as symbols).
+                if marker == "screen" { screenOnly = t.reader }
+                if t.reader, marker.hasPrefix("reader:") {
+                    lines.append(inline(String(marker.dropFirst("reader:".count)).trimmingCharacters(in: " "), t))
+                }
+                continue
+            }
+            if screenOnly {
+                if !trimmed.isEmpty { screenOnly = false }
+                continue
+            }
             if trimmed.hasPrefix("```") {
                 inCode.toggle()
                 if t.reader { lines.append(t.say(inCode ? "level.note.example" : "level.note.example_end")) }
@@ -58,7 +73,7 @@ enum LevelNoteText {
                 joinable = false
                 continue
             }
-            if inCode || trimmed.isEmpty || trimmed.hasPrefix("#") {
+            if inCode || trimmed.isEmpty || trimmed.hasPrefix("#") || comment(trimmed) != nil {
                 out.append(line)
                 joinable = false
                 continue
@@ -71,6 +86,12 @@ enum LevelNoteText {
             joinable = true
         }
         return out
+    }
+
+    /// The words of an HTML comment line (`<!-- screen -->` → "screen"), nil for any other line.
+    static func comment(_ line: String) -> String? {
+        guard line.hasPrefix("<!--"), line.hasSuffix("-->"), line.count >= 7 else { return nil }
+        return String(line.dropFirst(4).dropLast(3)).trimmingCharacters(in: " ")
     }
 
     /// "- x", "* x", "+ x" → "x" (one item per line already tells a list).

@@ -20,6 +20,31 @@ extension Server {
 }
 
 extension Server {
+    /// A read for a student's command: their next lines wait until `then` has
+    /// answered, then run in the order typed (`Client.answersOwed`).
+    func read<T: Sendable>(for player: Player, _ body: @escaping @Sendable (Database) throws -> T,
+                           then: @escaping (Result<T, StoreError>) -> Void) {
+        let answered = owesAnswer(player)
+        read(body) { result in
+            then(result)
+            answered()
+        }
+    }
+
+    /// Marks an answer owed to the player's connection; the returned closure
+    /// (on the loop) settles it and runs the lines held meanwhile.
+    func owesAnswer(_ player: Player) -> () -> Void {
+        guard let client = player.client else { return {} }
+        client.answersOwed += 1
+        var settled = false
+        return { [weak self, client] in
+            guard !settled else { return }
+            settled = true
+            client.answersOwed -= 1
+            if client.answersOwed == 0 { self?.replayHeldLines(client) }
+        }
+    }
+
     /// Runs slow work (password hashing, reading files) on a background thread, neither the
     /// loop's nor the store's; `then` runs on the loop with its value.
     package func offLoop<T: Sendable>(_ body: @escaping @Sendable () -> T, then: @escaping (T) -> Void) {

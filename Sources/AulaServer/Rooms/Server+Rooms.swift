@@ -35,7 +35,10 @@ extension Server {
 
     func openRoom(kind: String, game: RoomGame, by player: Player, leaving: Room?) {
         var returned = false
+        // The student's next lines (`code`, a program) wait for the room.
+        let answered = owesAnswer(player)
         game.prepare(host: player) { [weak self] refusal in
+            defer { answered() }
             guard let self else { return }
             let later = returned  // true once `prepare` has returned: the answer came from a read
             if let refusal { return player.refuse(refusal) }

@@ -33,6 +33,11 @@ public final class Client {
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.
     var heldLines: [(line: String, cleaned: Bool)] = []
+    /// Answers the database still owes this connection's commands (`me`, `top`,
+    /// `levels`, `play`…): while any is owed, the next lines are held and run in
+    /// order once it is sent (session 10: a bot's `play w1-01` then `code` ran
+    /// `code` in the lobby, before the level had opened).
+    var answersOwed = 0
 
     package init(connection: Connection, language: Language) {
         self.connection = connection
