@@ -191,7 +191,13 @@ extension AdminCall {
             let event = LeaderboardEvent(scope: "session:\(session.id)",
                                          title: Phrase("admin.class.leaderboard_title", [session.group.name]),
                                          rows: rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) })
-            for player in server.onlinePlayers(in: session.group) { player.send(event) }
+            // The leaderboard alone left students wondering what happened (session 10):
+            // one line says the class is over and what comes next.
+            let closed = InfoEvent("class.closed.students", session.group.name, style: .warn)
+            for player in server.onlinePlayers(in: session.group) {
+                player.send(event)
+                player.send(closed)
+            }
             server.board?.publish(event)  // the projector shows the session's leaderboard too
             say(event)
             info("admin.class.closed", session.group.name, style: .good)

@@ -74,9 +74,13 @@ extension AdminCall {
         var acted: [String] = []
         var idle: [String] = []
         for room in rooms {
+            // Told before the game shows its new time (session 10: the new time
+            // came first, then "Your teacher gave 60 more seconds").
+            let clock = room.game.lessonSecondsLeft != nil
+            if clock { tellExtended(room, seconds: seconds) }
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
-                tellExtended(room, seconds: seconds)
+                if !clock { tellExtended(room, seconds: seconds) }
             } else {
                 idle.append(room.id)
             }

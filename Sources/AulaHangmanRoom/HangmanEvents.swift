@@ -31,6 +31,9 @@ public struct HangmanView: Sendable {
     public var lastMissBy: String?
     /// Race mode: no turns; the last line says the race is on.
     public var race = false
+    /// Race mode: the viewer completed the word or is out of lives, so the last
+    /// line says to wait, not "type a letter" (a play test).
+    public var raceDone = false
 
     public init(round: HangmanRound?, hintShown: Bool) {
         self = round?.view(hintShown: hintShown) ?? HangmanView(mask: "", letterCount: 0, maxLives: 0, lives: [], turn: nil,
@@ -87,6 +90,15 @@ public struct HangmanStateEvent: SelfWritingEvent {
     public let view: HangmanView
     /// Who reads it (to say "your turn"); not part of the JSON.
     public let viewer: String?
+    /// Race mode, right after the viewer's own guess: a screen reader hears the
+    /// word only (the guess line said the rest); `state` gives everything.
+    public var afterGuess = false
+
+    public init(room: String, view: HangmanView, viewer: String?) {
+        self.room = room
+        self.view = view
+        self.viewer = viewer
+    }
 
     public var name: String { "hangman.state" }
 
@@ -121,7 +133,7 @@ public struct HangmanStateEvent: SelfWritingEvent {
             }
         }
         lines.append(t.say("hangman.state.word", t.paint(.title, HangmanStateEvent.spaced(view.mask))))
-        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
         if !view.misses.isEmpty {
             lines.append(t.say("hangman.state.misses", t.paint(.bad, view.misses.joined(separator: ", "))))
         }
@@ -131,31 +143,61 @@ public struct HangmanStateEvent: SelfWritingEvent {
             return t.paint(style, text)
         }
         lines.append(t.say("hangman.state.lives", lives.joined(separator: ", ")))
-        lines.append(turnLine(t))
+        lines += turnLines(t)
         return lines
     }
 
     /// Reader mode: no art; the word letter by letter, then lives in words.
+    /// No gallows line: it said the lives line again on every guess (a play test).
     private func readerText(_ t: TextContext) -> [String] {
         var lines = [t.say("hangman.reader.word", String(view.letterCount), HangmanStateEvent.spoken(view.mask, t))]
-        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint)) }
+        if view.race { return lines + raceReaderText(t) }
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
         let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
         lines.append(t.say("hangman.state.misses", misses))
         for p in view.lives {
             lines.append(p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
                                      : t.say("hangman.reader.out", p.name))
         }
-        if let player = view.gallowsOwner(for: viewer), player.misses > 0 {
-            lines.append(t.say("hangman.reader.gallows", player.name, String(player.misses), String(view.maxLives)))
-            // At 0 lives the figure is complete: say so in words too.
-            if player.lives == 0 { lines.append(t.say("hangman.reader.gallows_full", player.name)) }
+        // The figure complete (no lives left) is said once, in words; the
+        // count of misses drawn is not (the lives line says it).
+        if let player = view.gallowsOwner(for: viewer), player.misses > 0, player.lives == 0 {
+            lines.append(t.say("hangman.reader.gallows_full", player.name))
         }
-        lines.append(turnLine(t))
+        lines += turnLines(t)
         return lines
     }
 
+    /// A race in reader mode: after a guess, the word and nothing more (the
+    /// line before said hit or miss and the lives); on `state`, the hint, the
+    /// misses and the viewer's own lives in one line, then the clock.
+    private func raceReaderText(_ t: TextContext) -> [String] {
+        if afterGuess { return view.raceDone ? turnLines(t) : [] }
+        var lines: [String] = []
+        if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
+        let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
+        let own = view.lives.first { $0.name == viewer }
+        lines.append(t.say("hangman.race.lives.reader", misses, String(own?.lives ?? 0), String(view.maxLives)))
+        lines += turnLines(t)
+        return lines
+    }
+
+    /// Whose turn it is (with its clock), and for one who watches that they
+    /// play next round: a line each (at 40 columns the two sentences shared a
+    /// wrapped line, "…Lucía. (15 s left) You are watching…", session 10).
+    private func turnLines(_ t: TextContext) -> [String] {
+        guard !view.race, view.turn != nil, let viewer, viewer != view.turn,
+              !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) else { return [turnLine(t)] }
+        return [turnLine(t), t.say("hangman.state.watching")]
+    }
+
     private func turnLine(_ t: TextContext) -> String {
-        if view.race { return t.paint(.good, t.say("hangman.race.go", String(view.turnSecondsLeft ?? 0))) }
+        if view.race {
+            let seconds = String(view.turnSecondsLeft ?? 0)
+            guard view.raceDone else { return t.paint(.good, t.say("hangman.race.go", seconds)) }
+            let out = view.lives.contains { $0.name == viewer && $0.lives <= 0 }
+            return t.say(out ? "hangman.race.out_wait" : "hangman.race.done_wait", seconds)
+        }
         guard let turn = view.turn else { return t.say("hangman.state.watching") }
         // The turn's clock as it stands now, for everyone (a play test: the
         // README promised it, and only JSON's turn_seconds_left had it).
@@ -164,9 +206,6 @@ public struct HangmanStateEvent: SelfWritingEvent {
             return " " + t.say(key, String(seconds))
         } ?? ""
         if let viewer, viewer == turn { return t.paint(.good, t.say("hangman.state.your_turn") + clock) }
-        if let viewer, !view.lives.contains(where: { $0.name == viewer && $0.lives > 0 }) {
-            return t.say("hangman.state.turn", turn) + clock + " " + t.say("hangman.state.watching")
-        }
         return t.say("hangman.state.turn", turn) + clock
     }
 
@@ -181,16 +220,27 @@ public struct HangmanStateEvent: SelfWritingEvent {
         mask.map(String.init).joined(separator: " ")
     }
 
-    /// `g, blank, t, blank` : the mask for a screen reader.
+    /// `g, blank, t, 3 blanks` : the mask for a screen reader, a run of
+    /// blanks said as one count (a play test heard "blank" eleven times).
     static func spoken(_ mask: String, _ t: TextContext) -> String {
-        mask.map { c -> String in
+        var parts: [String] = []
+        var blanks = 0
+        func flush() {
+            if blanks == 1 { parts.append(t.say("hangman.reader.blank")) }
+            if blanks > 1 { parts.append(t.say("hangman.reader.blanks", String(blanks))) }
+            blanks = 0
+        }
+        for c in mask {
+            if c == "_" { blanks += 1; continue }
+            flush()
             switch c {
-            case "_": return t.say("hangman.reader.blank")
-            case " ": return t.say("hangman.reader.space")
-            case "-": return t.say("hangman.reader.hyphen")
-            default: return String(c)
+            case " ": parts.append(t.say("hangman.reader.space"))
+            case "-": parts.append(t.say("hangman.reader.hyphen"))
+            default: parts.append(String(c))
             }
-        }.joined(separator: ", ")
+        }
+        flush()
+        return parts.joined(separator: ", ")
     }
 }
 

@@ -73,6 +73,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     public static func register(_ server: Server, seed: UInt64? = nil) {
         let base = seed ?? UInt64(bitPattern: Int64(server.wallClock() * 1_000_000))
         var rooms: UInt64 = 0
+        server.registerRoomHelp("hangman", HangmanCommands.table.entries + HangmanRaceCommands.table.entries)
         server.registerGame("hangman", alias: "ahorcado") { server, host, args in
             rooms += 1
             // `create hangman race [difficulty] [deck]` (SPEC §12): everyone at once.
@@ -102,7 +103,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
 
     public func attach(to room: Room) {
         self.room = room
-        room.host.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
+        room.host.send(InfoEvent(phrases: [settingsPhrase, room.waitingPhrase(for: room.host)]))
     }
 
     public func playerJoined(_ player: Player, spectator: Bool) {
@@ -110,7 +111,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             player.send(stateEvent(for: player.name))
             tellIfPaused(player)
         } else if let room {
-            player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room.host.name])]))
+            player.send(InfoEvent(phrases: [settingsPhrase, room.waitingPhrase(for: player)]))
         }
     }
 
@@ -185,7 +186,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             return
         }
         hintShown = true
-        room.broadcast(InfoEvent("hangman.hint_asked", player.name, round.hint, style: .warn))
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, round.hint.endingSentence, style: .warn))
     }
 
     /// `letters`: the letters tried, hits and misses, to the one who asked.
@@ -207,7 +208,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     /// `state`: the gallows and the word again, to the one who asked (in JSON, `hangman.state`).
     func showState(to player: Player) {
         guard let round, !round.isOver else {
-            player.send(InfoEvent(phrases: [settingsPhrase, Phrase("hangman.waiting", [room?.host.name ?? ""])]))
+            if let room { player.send(InfoEvent(phrases: [settingsPhrase, room.waitingPhrase(for: player)])) }
             return
         }
         player.send(stateEvent(for: player.name))

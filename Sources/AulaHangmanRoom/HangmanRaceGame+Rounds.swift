@@ -58,13 +58,13 @@ extension HangmanRaceGame {
     func showHint(to player: Player) {
         guard let race, !race.isOver, let room else { return player.refuse(Refusal(code: "no_round")) }
         hintShown = true
-        room.broadcast(InfoEvent("hangman.hint_asked", player.name, race.word.hint, style: .warn))
+        room.broadcast(InfoEvent("hangman.hint_asked", player.name, race.word.hint.endingSentence, style: .warn))
     }
 
     /// `state`: your own state (or the race lines when you watch).
     func showState(to player: Player) {
         guard let race, !race.isOver, let room else {
-            player.send(InfoEvent(phrases: [about, Phrase("hangman.waiting", [self.room?.host.name ?? ""])]))
+            if let room = self.room { player.send(InfoEvent(phrases: [about, room.waitingPhrase(for: player)])) }
             return
         }
         if race.racer(player.name) != nil { player.send(stateEvent(race, for: player.name)) }
@@ -109,6 +109,17 @@ public struct HangmanRaceEvent: Event {
     public let maxLives: Int
     public let secondsLeft: Int?
     public let players: [Racer]
+    /// Progress after an ordinary guess: no lines for a screen reader (text
+    /// and JSON unchanged). Not part of the JSON.
+    public var quietForReaders = false
+
+    init(room: String, letterCount: Int, maxLives: Int, secondsLeft: Int?, players: [Racer]) {
+        self.room = room
+        self.letterCount = letterCount
+        self.maxLives = maxLives
+        self.secondsLeft = secondsLeft
+        self.players = players
+    }
 
     public var name: String { "hangman.race" }
 
@@ -120,6 +131,7 @@ public struct HangmanRaceEvent: Event {
     }
 
     public func text(_ t: TextContext) -> [String] {
+        if t.reader && quietForReaders { return [] }
         // No clock once the race is over: it ended when everyone was done, often
         // with a minute or more left, and "0 seconds left" read as a time-up.
         let header = secondsLeft.map { t.say("hangman.race.header", String($0)) } ?? t.say("hangman.race.header.final")

@@ -53,14 +53,14 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
 
     public func attach(to room: Room) {
         self.room = room
-        room.host.send(InfoEvent(phrases: [about, Phrase("hangman.race.how"), Phrase("hangman.waiting", [room.host.name])]))
+        room.host.send(InfoEvent(phrases: [about, Phrase("hangman.race.how"), room.waitingPhrase(for: room.host)]))
     }
 
     public func playerJoined(_ player: Player, spectator: Bool) {
         if let race, !race.isOver, let room {
             player.send(raceEvent(race, room: room.id))
         } else if let room {
-            player.send(InfoEvent(phrases: [about, Phrase("hangman.waiting", [room.host.name])]))
+            player.send(InfoEvent(phrases: [about, room.waitingPhrase(for: player)]))
         }
     }
 
@@ -134,7 +134,8 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     func announce(_ events: [HangmanEvent], actor: String?) {
         guard let room, let race else { return }
         var own: [Event] = []
-        var news: [Phrase] = []
+        // Each line of news with whom it is about: they read it in the second person.
+        var news: [(phrase: Phrase, about: String?)] = []
         var finished: HangmanResult?
         for event in events {
             switch event {
@@ -145,17 +146,36 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
                 own.append(HangmanGuessEvent(room: room.id, player: name, guess: text, hit: correct,
                                              revealed: revealed, phrase: event.phrase))
             case .roundOver(let result): finished = result
-            case .playerLeft, .playerOut: news.append(event.phrase)
-            case .wordCompleted(let name, _): news.append(Phrase("hangman.race.completed", [name]))
+            case .playerLeft(let name): news.append((event.phrase, name))
+            case .playerOut(let name): news.append((event.phrase, name))
+            case .wordCompleted(let name, _): news.append((Phrase("hangman.race.completed", [name]), name))
             default: own.append(InfoEvent(phrases: [event.phrase]))
             }
         }
-        if let actor, let player = room.members.first(where: { $0.name == actor }) {
+        let actorPlayer = actor.flatMap { name in room.members.first { $0.name == name } }
+        if let actor, let player = actorPlayer {
             for e in own { player.send(e) }
-            if finished == nil { player.send(stateEvent(race, for: actor)) }
+            if finished == nil {
+                var state = stateEvent(race, for: actor)
+                state.afterGuess = true
+                player.send(state)
+            }
         }
-        if !news.isEmpty { room.broadcast(InfoEvent(phrases: news)) }
-        room.broadcast(raceEvent(race, room: room.id))
+        if !news.isEmpty {
+            if let actorPlayer, news.contains(where: { $0.about == actorPlayer.name }) {
+                room.broadcast(InfoEvent(phrases: news.map(\.phrase)), except: actorPlayer)
+                actorPlayer.send(InfoEvent(phrases: news.map { $0.about == actorPlayer.name && $0.phrase.key == "hangman.race.completed"
+                    ? Phrase("hangman.race.completed.you") : $0.phrase }))
+            } else {
+                room.broadcast(InfoEvent(phrases: news.map(\.phrase)))
+            }
+        }
+        // A screen reader hears the standings at milestones only (someone done,
+        // out or gone; the end), not after every classmate's letter (a play test:
+        // a class of 25 never stopped talking); `state` reads them on request.
+        var standings = raceEvent(race, room: room.id)
+        standings.quietForReaders = news.isEmpty && finished == nil
+        room.broadcast(standings)
         if let finished { finish(finished) }
     }
 
@@ -179,6 +199,7 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
         view.turnSecondsLeft = race.secondsLeft(now: loop.now).map { Int($0.rounded(.up)) }
         view.lastMissBy = name   // always your own gallows
         view.race = true
+        view.raceDone = me?.done ?? false
         return HangmanStateEvent(room: room?.id ?? "", view: view, viewer: name)
     }
 

@@ -103,6 +103,6 @@ extension HangmanRoundKeeper {
         // the next round, and `rooms` lists them as players from now on.
         room.promoteSpectatorsToPlayers()
         room.broadcast(ticket.end)
-        room.broadcast(InfoEvent("hangman.next_round", room.host.name))
+        room.tellNextRound()
     }
 }

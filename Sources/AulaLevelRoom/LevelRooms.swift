@@ -21,6 +21,7 @@ public final class LevelRooms: ClassChallenges {
     public static func register(_ server: Server) {
         let hub = LevelRooms(host: server, judgeSlowdown: server.config.judgeSlowdown)
         server.classChallenges = hub
+        server.registerRoomHelp("level", LevelRoomCommands.table.entries)  // `help run` in the lobby
         server.registerGame("level", alias: "nivel") { [hub] server, host, args in
             hub.makeGame(server: server, host: host, args: args)
         }
@@ -74,7 +75,7 @@ public final class LevelRooms: ClassChallenges {
 
     /// Puts a student into the challenge's level, in a room of their own.
     private func place(_ student: Player, in challenge: ClassChallenge, server: any LevelHost) {
-        if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved")) }
+        if student.room != nil { server.leaveRoom(student, reason: Phrase("level.challenge.moved"), movingOn: true) }
         student.lineInterceptor = nil
         // The challenge goes to its room's game directly (no factory lookup on the side).
         guard student.room == nil else { return }

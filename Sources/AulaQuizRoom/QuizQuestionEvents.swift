@@ -91,8 +91,9 @@ public struct QuizQuestionEvent: Event {
 
 /// `quiz.tally {room, index, counts:[...]}` — how the room answered the
 /// question just closed (`index` 1-based). Graded decks add `correct`, the
-/// 1-based numbers of the right answers. Text: why it closed, the bar chart
-/// (in words in reader mode), how many answered.
+/// 1-based numbers of the right answers; scale (ranged) questions add
+/// `bands:[{from,to}]`, the scale numbers each count stands for. Text: why it
+/// closed, the bar chart (in words in reader mode), how many answered.
 public struct QuizTallyEvent: Event {
     public let room: String
     public let tally: QuizTally
@@ -100,6 +101,10 @@ public struct QuizTallyEvent: Event {
     public let reason: QuizCloseReason
     /// 0-based indices of the correct answers (graded decks; empty otherwise).
     public let correct: [Int]
+    /// Scale questions: the range of the scale that picked each answer. The
+    /// rows are named by them, never numbered (a play test: a 4 on the scale
+    /// read as answer 4).
+    public var bands: [QuizBand] = []
 
     public init(room: String, tally: QuizTally, answers: [String], reason: QuizCloseReason, correct: [Int]) {
         self.room = room
@@ -115,24 +120,36 @@ public struct QuizTallyEvent: Event {
         var f: [(String, JSON)] = [("room", .string(room)), ("index", .int(tally.number)),
                                    ("counts", .array(tally.counts.map { .int($0) }))]
         if !correct.isEmpty { f.append(("correct", .array(correct.map { .int($0 + 1) }))) }
+        if !bands.isEmpty {
+            f.append(("bands", .array(bands.map { .object([("from", .int($0.from)), ("to", .int($0.to))]) })))
+        }
         return f
     }
 
     public func text(_ t: TextContext) -> [String] {
         var lines = [t.paint(.warn, t.say("quiz.closed.\(reason.rawValue)")),
                      t.paint(.title, t.say("quiz.tally.header", String(tally.number)))]
+        let scaled = !bands.isEmpty && bands.count == tally.counts.count
         if t.reader {
             for (i, count) in tally.counts.enumerated() {
                 let answer = i < answers.count ? answers[i] : ""
-                let key = count == 1 ? "quiz.tally.reader_row.one" : "quiz.tally.reader_row"
-                lines.append(t.say(key, String(i + 1), answer, String(count)))
+                let one = count == 1 ? ".one" : ""
+                if scaled {
+                    let band = bands[i]
+                    let key = (band.from == band.to ? "quiz.tally.reader_point" : "quiz.tally.reader_band") + one
+                    lines.append(t.say(key, String(band.from), String(band.to), answer, String(count)))
+                } else {
+                    lines.append(t.say("quiz.tally.reader_row" + one, String(i + 1), answer, String(count)))
+                }
             }
         } else {
-            let rows = QuizBarChart.rows(labels: answers, counts: tally.counts, width: t.width)
+            let rows = QuizBarChart.rows(labels: answers, counts: tally.counts, width: t.width,
+                                         numbers: scaled ? bands.map(QuizQuestionEvent.range) : nil)
             for (i, row) in rows.enumerated() {
                 let label = correct.contains(i) ? t.paint(.good, row.label) : row.label
                 let bar = row.bar.isEmpty ? "" : t.paint(.name, row.bar) + " "
                 lines.append("  \(row.number) \(label) \(bar)\(row.count)")
+                lines += row.continuation.map { correct.contains(i) ? t.paint(.good, $0) : $0 }
             }
         }
         if !correct.isEmpty {

@@ -67,7 +67,9 @@ public struct QuizResultEvent: Event {
             case .personality:
                 if let type = team.type {
                     let percent = String(Int(((team.sync ?? 0) * 100).rounded(.toNearestOrAwayFromZero)))
-                    lines.append(t.say("quiz.result.team.type", team.name, t.paint(.title, type.title), percent))
+                    // A team of one is always "in sync" with itself: no figure (session 10).
+                    let key = team.members.count > 1 ? "quiz.result.team.type" : "quiz.result.team.type.solo"
+                    lines.append(t.say(key, team.name, t.paint(.title, type.title), percent))
                 } else {
                     lines.append(t.say("quiz.result.team.none", team.name))
                 }

@@ -100,8 +100,11 @@ extension QuizRoom {
         let shown = game.shownOrder(position: position)
         let texts = shown.map { question.answers.indices.contains($0) ? question.answers[$0].text : "" }
         let correct = game.rightAnswers(position: position).map { $0.number - 1 }
-        return QuizTallyEvent(room: room?.id ?? "", tally: tally, answers: texts,
-                              reason: reason, correct: correct)
+        var event = QuizTallyEvent(room: room?.id ?? "", tally: tally, answers: texts,
+                                   reason: reason, correct: correct)
+        // A scale keeps its order (never shuffled): each count is a range of it.
+        if question.kind == .ranged { event.bands = QuizAnswerParser.bands(answerCount: question.answers.count) }
+        return event
     }
 
     // MARK: Timers

@@ -52,6 +52,7 @@ public final class QuizRoom: RoomGame {
     /// Registers `create quiz DECK` (Spanish `crear cuestionario MAZO`).
     /// `reviewPause`: seconds the bar chart stays up before the next question.
     public static func register(_ server: Server, reviewPause: Double = 3) {
+        server.registerRoomHelp("quiz", QuizCommands.table.entries)
         server.registerGame("quiz", alias: "cuestionario") { server, _, args in
             switch findDeck(args[0], in: server.content.quizDecks) {
             case .failure(let refusal): return .failure(refusal)

@@ -15,5 +15,6 @@ public enum QuizRoomPhrases {
         "quiz.feedback.rank", "quiz.feedback.correct", "quiz.feedback.wrong", "quiz.feedback.none",
         "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
         "quiz.again.teacher",
+        "quiz.tally.reader_band", "quiz.tally.reader_band.one", "quiz.tally.reader_point", "quiz.tally.reader_point.one",
     ]
 }

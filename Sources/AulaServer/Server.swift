@@ -40,6 +40,9 @@ public final class Server: ConnectionHandler {
     package var roomCounter = 0
     package var gameFactories: [String: GameFactory] = [:]
     package var gameAliases: [String: String] = [:]
+    /// Each game kind's room commands, for `help start` typed in the lobby
+    /// (session 10: it answered "unknown command"). Filled by the games' `register`.
+    package var roomHelp: [(kind: String, entries: [HelpEntry])] = []
     /// The hangman word bank by deck, as read from the database: rounds draw
     /// from it without a database read each; changing a deck forgets its entry.
     package var wordBankCache: [String: [WordEntry]] = [:]
@@ -130,6 +133,12 @@ public final class Server: ConnectionHandler {
     package func registerGame(_ kind: String, alias: String, factory: @escaping GameFactory) {
         gameFactories[kind] = factory
         gameAliases[alias] = kind
+    }
+
+    /// Registers a game kind's room commands for the lobby's help.
+    package func registerRoomHelp(_ kind: String, _ entries: [HelpEntry]) {
+        roomHelp.removeAll { $0.kind == kind }
+        roomHelp.append((kind, entries))
     }
 
     // MARK: ConnectionHandler

@@ -70,8 +70,13 @@ import AulaTestSupport
         let wide = QuizBarChart.rows(labels: [long, "Cities"], counts: [2, 1], width: 100)
         #expect(wide[0].label == long)
         let narrow = QuizBarChart.rows(labels: [long, "Cities"], counts: [2, 1], width: 40)
-        #expect(narrow[0].label.hasSuffix("…"))
+        // Session 10 (play test at 40 columns, "Chocolate caliente y u…"): a
+        // narrow screen wraps the label under itself instead of cutting it.
+        #expect(!narrow[0].label.hasSuffix("…"))
+        let whole = ([narrow[0].label] + narrow[0].more).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(whole == long)
         #expect(narrow.allSatisfy { $0.plain.count <= 40 })
+        #expect(narrow.flatMap(\.continuation).allSatisfy { $0.count <= 40 })
     }
 
     @Test func theRoomCreatedLineHasNoDoubledPunctuation() {

@@ -55,7 +55,7 @@ import AulaGames
 
     @Test func theSpanishHelpShowsOnlyWordsTheServerAccepts() {
         let usage = Catalog.shared.text("usage.create", .es)
-        #expect(usage == "crear ahorcado [fácil|medio|difícil] [mazo] | crear cuestionario MAZO | crear nivel NIVEL")
+        #expect(usage == "crear ahorcado [carrera] [fácil|medio|difícil] [mazo] | crear cuestionario MAZO | crear nivel NIVEL")
         for word in ["fácil", "medio", "difícil"] { #expect(HangmanDifficulty(word: word) != nil) }
         for game in ["ahorcado", "cuestionario", "nivel"] { #expect(Server.gameNames[game] != nil) }
         #expect(LobbyCommands.table.find("crear") != nil && LobbyCommands.table.find("ranking") != nil)

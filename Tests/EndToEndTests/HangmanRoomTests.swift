@@ -144,8 +144,9 @@ import AulaStore
         #expect(anaLines.contains("Not in the word: z, x"))
         #expect(!benLines.contains("=========="))
         #expect(!benLines.contains("|"))
-        #expect(benLines.contains("The word has 4 letters: blank, blank, blank, blank."))
-        #expect(benLines.contains("gallows: 1 of 7 misses drawn."))
+        // Session 10: blanks counted, no gallows line (it repeated the lives line).
+        #expect(benLines.contains("The word has 4 letters: 4 blanks."))
+        #expect(!benLines.contains("gallows"))
         #expect(benLines.contains("has 6 of 7 lives."))
         // Finish: letters until the word is known, then solve.
         for letter in ["g", "a"] {
@@ -259,7 +260,7 @@ import AulaStore
 }
 
 enum HangmanFixtureText {
-    /// The mask from a text line `Word: g _ _ a` (or a reader line `...: g, blank, blank, a.`).
+    /// The mask from a text line `Word: g _ _ a` (or a reader line `...: g, 2 blanks, a.`).
     static func mask(from line: String) -> String {
         if let range = line.range(of: "Word: ") {
             return String(line[range.upperBound...].filter { $0 != " " })
@@ -267,7 +268,11 @@ enum HangmanFixtureText {
         guard let colon = line.firstIndex(of: ":") else { return "" }
         return line[line.index(after: colon)...].split(separator: ",").map { part -> String in
             let p = part.trimmingCharacters(in: CharacterSet(charactersIn: " ."))
-            return p == "blank" ? "_" : p
+            if p == "blank" { return "_" }
+            // "3 blanks": a run of blanks said as one count (session 10).
+            let words = p.split(separator: " ")
+            if words.count == 2, words[1] == "blanks", let n = Int(words[0]) { return String(repeating: "_", count: n) }
+            return p
         }.joined()
     }
 }

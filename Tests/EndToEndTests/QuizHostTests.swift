@@ -70,7 +70,7 @@ import AulaTestSupport
             #expect(told != nil)
             s.send("join \(room)")
             #expect(s.waitForEvent("room.joined") != nil)
-            let how = s.waitForEvent("info") { ($0["text"] as? String)?.contains("garcia runs \(room)") == true }
+            let how = s.waitForEvent("info") { ($0["text"] as? String)?.contains("Your teacher runs \(room)") == true }
             #expect(how != nil, "told who runs it")
         }
         // The teacher is not a player, and students cannot run the quiz.

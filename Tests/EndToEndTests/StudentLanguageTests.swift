@@ -29,7 +29,7 @@ import AulaTestSupport
         client.send("idioma es")
         #expect(client.waitFor("Idioma: español.") != nil)
         client.send("ayuda")
-        #expect(client.waitFor("crear ahorcado [fácil|medio|difícil] [mazo]") != nil)
+        #expect(client.waitFor("crear ahorcado [carrera] [fácil|medio|difícil] [mazo]") != nil)
         client.send("ranking ahorcado")
         #expect(client.waitFor("Clasificación — open — ahorcado") != nil)
         client.send("modo texto")

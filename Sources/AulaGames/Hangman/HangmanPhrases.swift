@@ -10,7 +10,7 @@ public enum HangmanPhrases {
     /// Keys of the phrases events stand for (see `HangmanEvent.phrase`).
     public static let eventKeys = HangmanDifficulty.allCases.map { "hangman.round_started.\($0.rawValue)" } + [
         "hangman.turn", "hangman.hit", "hangman.miss", "hangman.solve_right", "hangman.solve_wrong",
-        "hangman.life_lost", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
+        "hangman.life_lost", "hangman.life_lost.one", "hangman.life_lost.none", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
         "hangman.spectator", "hangman.spectator.you", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
         "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
@@ -29,6 +29,9 @@ public enum HangmanPhrases {
         "hangman.race.about", "hangman.race.how", "hangman.race.started", "hangman.race.completed",
         "hangman.race.header", "hangman.race.row", "hangman.race.row.done", "hangman.race.row.out", "hangman.race.go",
         "hangman.race.row.reader", "hangman.race.row.done.reader",
+        // Session 10: a race read by a screen reader, words said compactly.
+        "hangman.reader.blanks", "hangman.race.done_wait", "hangman.race.out_wait", "hangman.race.completed.you",
+        "hangman.race.lives.reader", "hangman.waiting.you", "hangman.next_round.you",
     ]
 
     /// Every key the hangman rules, word rules and renderers use.
@@ -51,7 +54,9 @@ extension HangmanEvent {
         case .solveTried(let player, let text, let correct, _):
             return Phrase(correct ? "hangman.solve_right" : "hangman.solve_wrong", arguments: [.text(player), .text(text)])
         case .lifeLost(let player, let livesLeft, let maxLives):
-            return Phrase("hangman.life_lost", arguments: [.text(player), .text(String(livesLeft)), .text(String(maxLives))])
+            // "le queda 1", "no le quedan vidas" (a play test read "le quedan 1 de 3", "le quedan 0 de 3").
+            let key = livesLeft == 1 ? "hangman.life_lost.one" : (livesLeft <= 0 ? "hangman.life_lost.none" : "hangman.life_lost")
+            return Phrase(key, arguments: [.text(player), .text(String(livesLeft)), .text(String(maxLives))])
         case .playerOut(let player):
             return Phrase("hangman.player_out", arguments: [.text(player)])
         case .lastChance(let player):

@@ -31,7 +31,7 @@ public enum QuizPhrases {
         "quiz.tally.header", "quiz.tally.answered",
         "quiz.result.header", "quiz.result.player.type", "quiz.result.player.none",
         "quiz.result.definition", "quiz.result.player.graded",
-        "quiz.result.team.type", "quiz.result.team.none", "quiz.result.team.graded",
+        "quiz.result.team.type", "quiz.result.team.type.solo", "quiz.result.team.none", "quiz.result.team.graded",
         "quiz.leaderboard.players", "quiz.leaderboard.teams", "quiz.leaderboard.row",
         "quiz.style.personality", "quiz.style.graded",
         "quiz.scoring.speed", "quiz.scoring.accuracy",

@@ -193,6 +193,8 @@ extension CatalogParts {
             "error.quiz_not_started.console": "The quiz has not started yet: type quiz start (quiz start N deals the players into N teams).",
             "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
+            // Session 10 (rooms play test): what students read when the class closes.
+            "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -386,6 +388,8 @@ extension CatalogParts {
             "error.quiz_not_started.console": "El cuestionario aún no ha empezado: escribe cuestionario empezar (cuestionario empezar N reparte a quienes juegan en N equipos).",
             "error.quiz_room_needed.start": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario empezar {1}.",
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
+            // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
+            "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
         ]
     )
 }

@@ -71,7 +71,7 @@ extension CatalogParts {
             "help.who": "Shows who is online and where, 50 names a page.",
             "usage.rooms": "rooms [page]",
             "help.rooms": "Lists the rooms you can join.",
-            "usage.create": "create hangman [easy|medium|hard] [deck] | create quiz DECK | create level LEVEL",
+            "usage.create": "create hangman [race] [easy|medium|hard] [deck] | create quiz DECK | create level LEVEL",
             "help.create": "Makes a new room with you as its host.",
             "usage.join": "join ROOM",
             "help.join": "Goes into a room (you watch if a round is being played).",
@@ -159,6 +159,13 @@ extension CatalogParts {
             // Session 8 (play test): a room's command typed in the lobby.
             "error.room_command": "“{0}” works inside a room: join or create one first (rooms lists them).",
             "error.program_in_lobby": "“{0}” looks like a line of a program: open a level first (play w1-01, or levels to choose one), then type code.",
+            // Session 10 (rooms play test): said to the one it is about.
+            "room.left.you": "You left room {0}.",
+            // Session 10: help for a room's command asked in the lobby.
+            "help.room_only": "“{0}” works inside a room (join or create one first):",
+            // Session 10: a usage read aloud (SpokenUsage).
+            "help.spoken.or": "or",
+            "help.spoken.optional": "(optional)",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -235,7 +242,7 @@ extension CatalogParts {
             "help.who": "Muestra quién está en línea y dónde, 50 nombres por página.",
             "usage.rooms": "salas [página]",
             "help.rooms": "Muestra las salas en las que puedes entrar.",
-            "usage.create": "crear ahorcado [fácil|medio|difícil] [mazo] | crear cuestionario MAZO | crear nivel NIVEL",
+            "usage.create": "crear ahorcado [carrera] [fácil|medio|difícil] [mazo] | crear cuestionario MAZO | crear nivel NIVEL",
             "help.create": "Crea una sala nueva en la que tú diriges.",
             "usage.join": "unirse SALA",
             "help.join": "Entra en una sala (si hay una ronda en juego, miras).",
@@ -322,6 +329,13 @@ extension CatalogParts {
             // Sesión 8 (prueba en clase): un comando de sala escrito en la entrada.
             "error.room_command": "«{0}» funciona dentro de una sala: entra en una o crea una antes (salas las muestra).",
             "error.program_in_lobby": "«{0}» parece una línea de un programa: abre antes un nivel (jugar w1-01, o niveles para elegir uno) y escribe código.",
+            // Sesión 10 (prueba de salas): dicho a quien le ocurre.
+            "room.left.you": "Has salido de la sala {0}.",
+            // Sesión 10: ayuda de un comando de sala pedida en la entrada.
+            "help.room_only": "«{0}» funciona dentro de una sala (entra en una o crea una antes):",
+            // Sesión 10: la sintaxis de un comando leída en voz alta (SpokenUsage).
+            "help.spoken.or": "o",
+            "help.spoken.optional": "(opcional)",
         ]
     )
 }

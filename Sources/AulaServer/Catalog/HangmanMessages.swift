@@ -155,6 +155,16 @@ extension CatalogParts {
             "hangman.state.turn_seconds": "({0}\u{00A0}s\u{00A0}left)",
             "hangman.reader.turn_seconds": "{0} seconds left.",
             "hangman.reader.turn_seconds_one": "1 second left.",
+            // Session 10 (rooms play test): a race for a screen reader, the host in the second person.
+            "hangman.life_lost.one": "{0} loses a life: 1 of {2} left.",
+            "hangman.life_lost.none": "{0} loses a life: no lives left.",
+            "hangman.reader.blanks": "{0} blanks",
+            "hangman.race.done_wait": "You are done: wait for the others ({0} seconds left).",
+            "hangman.race.out_wait": "You are out of lives: wait for the others ({0} seconds left).",
+            "hangman.race.completed.you": "You completed the word!",
+            "hangman.race.lives.reader": "Misses: {0}. You have {1} of {2} lives.",
+            "hangman.waiting.you": "You host this room: type start when everyone is in.",
+            "hangman.next_round.you": "Type start when you want another round.",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -279,8 +289,8 @@ extension CatalogParts {
             "hangman.round_over.time_up": "Fin de la ronda: se acabó el tiempo. La palabra era {0}.",
             "hangman.turn_warning": "¡{0} segundos, {1}!",
             "hangman.turn_warning.you": "Quedan {0} segundos: ¡es tu turno!",
-            "hangman.bell.on": "Timbre activado: oirás un pitido cuando empiece tu turno.",
-            "hangman.bell.off": "Timbre desactivado: sin pitido al empezar tu turno.",
+            "hangman.bell.on": "Campana activada: oirás un pitido cuando empiece tu turno.",
+            "hangman.bell.off": "Campana desactivada: sin pitido al empezar tu turno.",
             "usage.hangman.bell": "campana sí|no",
             "help.hangman.bell": "Activa o desactiva el pitido al empezar tu turno (activado por defecto; nunca en modo JSON).",
             "hangman.reader.gallows_full": "La figura de {0} está completa: no le quedan vidas.",
@@ -301,6 +311,16 @@ extension CatalogParts {
             "hangman.reader.turn_seconds": "Quedan {0} segundos.",
             "hangman.reader.turn_seconds_one": "Queda 1 segundo.",
             "hangman.race.header.final": "Carrera — clasificación final:",
+            // Sesión 10 (prueba de salas): la carrera con lector de pantalla, quien dirige en segunda persona.
+            "hangman.life_lost.one": "{0} pierde una vida: le queda 1 de {2}.",
+            "hangman.life_lost.none": "{0} pierde una vida: no le quedan vidas.",
+            "hangman.reader.blanks": "{0} huecos",
+            "hangman.race.done_wait": "Has terminado: espera al resto (quedan {0} segundos).",
+            "hangman.race.out_wait": "Te has quedado sin vidas: espera al resto (quedan {0} segundos).",
+            "hangman.race.completed.you": "¡Has completado la palabra!",
+            "hangman.race.lives.reader": "Fallos: {0}. Tienes {1} de {2} vidas.",
+            "hangman.waiting.you": "Diriges esta sala: escribe empezar cuando quieras.",
+            "hangman.next_round.you": "Escribe empezar cuando quieras otra ronda.",
         ]
     )
 }

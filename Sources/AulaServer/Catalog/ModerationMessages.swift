@@ -38,6 +38,8 @@ extension CatalogParts {
             "admin.release.address": "Address {0} may try PINs again.",
             "error.nothing_to_release": "Nothing to release for \"{0}\": no student of that name is waiting to reconnect and no PIN lock is on it.",
             "error.player_online": "{0} is connected right now; there is no place to release (use kick to disconnect them).",
+            // Session 10 (rooms play test): the class code typed where the name goes.
+            "error.name_is_class_code": "That is the class code, not a name. Type your name first; the class code comes next.",
         ],
         es: [
             // Estudiantes
@@ -75,6 +77,8 @@ extension CatalogParts {
             "admin.release.address": "La dirección {0} puede volver a probar PIN.",
             "error.nothing_to_release": "No hay nada que liberar para «{0}»: nadie con ese nombre espera para reconectarse y no tiene ningún bloqueo de PIN.",
             "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
+            // Sesión 10 (prueba de salas): el código de clase escrito donde va el nombre.
+            "error.name_is_class_code": "Eso es el código de la clase, no un nombre. Escribe primero tu nombre; el código va después.",
         ]
     )
 }

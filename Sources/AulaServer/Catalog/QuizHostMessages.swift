@@ -3,10 +3,10 @@ extension CatalogParts {
     /// `quiz start`, `quiz next`, `quiz end`; SPEC §12), the console's and the students'.
     public static let quizHost = CatalogPart(
         en: [
-            "quiz.hosted.announce": "Your teacher opened {0} ({1}): type join {0}",
+            "quiz.hosted.announce": "Your teacher opened {0} ({1}): type join {0}.",
             "admin.quiz.hosted_other_group": "No class is open, so the quiz is for students outside a class: {0} students still online in {1} (or other groups) cannot join it. To run it for a class, quiz end, then class open GROUP and quiz host again.",
             "admin.quiz.hosted_other_group_one": "No class is open, so the quiz is for students outside a class: 1 student still online in {1} cannot join it. To run it for a class, quiz end, then class open GROUP and quiz host again.",
-            "quiz.hosted.joined": "{1} runs {0} from the console and starts it: pick a team with team NAME while you wait.",
+            "quiz.hosted.joined": "Your teacher runs {0} from the console and starts it: pick a team with team NAME while you wait.",
             "admin.quiz.hosted": "{0} is open ({1}) for the group {2}; {3} students in the lobby were told to type join {0}. Then type quiz start. Its questions and tallies are shown here.",
             "admin.quiz.started": "{0} started: {1}, {2}.",
             "admin.quiz.players": "{0} players",
@@ -33,10 +33,10 @@ extension CatalogParts {
             "error.not_a_quiz": "{0} is not a quiz. rooms lists the rooms.",
         ],
         es: [
-            "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}",
+            "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}.",
             "admin.quiz.hosted_other_group": "No hay ninguna clase abierta, así que el cuestionario es para quien está fuera de una clase: {0} estudiantes de {1} (u otros grupos) siguen en línea y no pueden entrar. Para hacerlo con una clase: cuestionario terminar, luego clase abrir GRUPO y cuestionario organizar otra vez.",
             "admin.quiz.hosted_other_group_one": "No hay ninguna clase abierta, así que el cuestionario es para quien está fuera de una clase: 1 estudiante de {1} sigue en línea y no puede entrar. Para hacerlo con una clase: cuestionario terminar, luego clase abrir GRUPO y cuestionario organizar otra vez.",
-            "quiz.hosted.joined": "{1} dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
+            "quiz.hosted.joined": "Tu docente dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
             "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes de la entrada que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.started": "{0} ha empezado: {1}, {2}.",
             "admin.quiz.players": "{0} participantes",

@@ -150,6 +150,13 @@ extension CatalogParts {
             "quiz.deck_more": "and {0} more (aula check-content lists them all)",
             "quiz.top.header": "Top {0} so far:",
             "content.quiz.unbalanced": "Warning: in {0} the type {1} is reached by far fewer answers ({2}) than {3} ({4}); players answering at random would rarely get it.",
+            // Session 10 (rooms play test): a scale's tally is named by its ranges.
+            "quiz.tally.reader_band": "From {0} to {1}, {2}: {3} votes.",
+            "quiz.tally.reader_band.one": "From {0} to {1}, {2}: 1 vote.",
+            "quiz.tally.reader_point": "{0}, {2}: {3} votes.",
+            "quiz.tally.reader_point.one": "{0}, {2}: 1 vote.",
+            // Session 10: a team of one has no sync figure.
+            "quiz.result.team.type.solo": "Team {0}: {1}",
         ],
         es: [
             "_part.quiz": "cuestionario",
@@ -299,6 +306,13 @@ extension CatalogParts {
             "quiz.deck_more": "y {0} más (aula check-content muestra la lista completa)",
             "quiz.top.header": "Los {0} primeros hasta ahora:",
             "content.quiz.unbalanced": "Aviso: en {0} al tipo {1} se llega con muchas menos respuestas ({2}) que a {3} ({4}); quien responda al azar casi nunca lo obtendrá.",
+            // Sesión 10 (prueba de salas): el recuento de una escala se nombra por sus rangos.
+            "quiz.tally.reader_band": "Del {0} al {1}, {2}: {3} votos.",
+            "quiz.tally.reader_band.one": "Del {0} al {1}, {2}: 1 voto.",
+            "quiz.tally.reader_point": "{0}, {2}: {3} votos.",
+            "quiz.tally.reader_point.one": "{0}, {2}: 1 voto.",
+            // Sesión 10: un equipo de una sola persona no tiene cifra de sintonía.
+            "quiz.result.team.type.solo": "Equipo {0}: {1}",
         ]
     )
 }

@@ -59,19 +59,59 @@ extension Server {
         if let topic {
             let w = topic.lowercased()
             guard let entry = entries.first(where: { $0.name == w || $0.aliases.contains(w) }) else {
-                player.send(ErrorEvent(code: "unknown_command", String(topic.prefix(24))))
-                return
+                return showRoomHelp(player, topic)
             }
             player.send(TextBlockEvent { t in
-                [t.paint(.title, t.say("usage.\(entry.id)")), "  " + t.say("help.\(entry.id)"),
-                 // The reader's own language's names first (issue 16).
-                 t.say("help.aliases", (t.language == .es ? entry.aliases + [entry.name] : [entry.name] + entry.aliases)
-                    .filter { $0 != "?" }.joined(separator: ", "))]
+                [t.paint(.title, Server.usage(entry, t)), "  " + t.say("help.\(entry.id)"),
+                 t.say("help.aliases", Server.helpNames(entry, t))]
             })
             return
         }
         let place = player.room?.id
         player.send(TextBlockEvent { t in Server.helpLines(entries, place: place, t) })
+    }
+
+    /// `help start` where the command does not work (the lobby): what it does
+    /// in each kind of room that has it, and that it works inside one.
+    private func showRoomHelp(_ player: Player, _ topic: String) {
+        let w = topic.lowercased()
+        var found: [HelpEntry] = []
+        for (_, entries) in roomHelp {
+            for entry in entries where (entry.name == w || entry.aliases.contains(w)) && !found.contains(where: { $0.id == entry.id }) {
+                found.append(entry)
+            }
+        }
+        guard !found.isEmpty else {
+            player.send(ErrorEvent(code: "unknown_command", String(topic.prefix(24))))
+            return
+        }
+        let typed = String(topic.prefix(24))
+        player.send(TextBlockEvent { t in
+            var lines = [t.say("help.room_only", typed)]
+            for entry in found {
+                lines.append(t.paint(.title, Server.usage(entry, t)))
+                lines.append("  " + t.say("help.\(entry.id)"))
+            }
+            if let first = found.first { lines.append(t.say("help.aliases", Server.helpNames(first, t))) }
+            return lines
+        })
+    }
+
+    /// A command's usage, in words for a screen reader (SpokenUsage).
+    static func usage(_ entry: HelpEntry, _ t: TextContext) -> String {
+        let usage = t.say("usage.\(entry.id)")
+        return t.reader ? SpokenUsage.text(usage, t) : usage
+    }
+
+    /// A command's names for `help X`: the one its usage shows in the reader's
+    /// language first, then the others in the table's order (a play test read
+    /// "delete, borrar, del": English first in Spanish, the usage's own last).
+    static func helpNames(_ entry: HelpEntry, _ t: TextContext) -> String {
+        var names = ([entry.name] + entry.aliases).filter { $0 != "?" }
+        let usage = t.say("usage.\(entry.id)")
+        let own = String(usage.prefix { $0 != " " }).lowercased()
+        if let i = names.firstIndex(of: own), i > 0 { names.insert(names.remove(at: i), at: 0) }
+        return names.joined(separator: ", ")
     }
 
     /// The help's lines for one reader: two columns on a wide screen, one
@@ -83,7 +123,7 @@ extension Server {
                 let usage = t.say("usage.\(entry.id)")
                 let help = t.say("help.\(entry.id)")
                 if t.reader {
-                    lines.append(usage + ": " + help)
+                    lines.append(SpokenUsage.text(usage, t) + ": " + help)
                     continue
                 }
                 // The help column is wrapped on its own, so continuation lines
@@ -97,7 +137,13 @@ extension Server {
                 let pad = String(repeating: " ", count: column)
                 if narrow || usage.count > width {
                     // A long usage gets a line of its own, the help below it.
-                    lines.append("  " + t.paint(.code, usage))
+                    // On a narrow screen a usage that wraps continues deeper
+                    // (6) than the help (4): at the same indent the two ran
+                    // together (session 10, 40 columns).
+                    let usageLines = narrow && usage.count > t.width - 2 && t.width > 12
+                        ? TextWrap.wrap(usage, width: t.width - 6) : [usage]
+                    lines.append("  " + t.paint(.code, usageLines.first ?? usage))
+                    lines += usageLines.dropFirst().map { "    " + t.paint(.code, $0) }
                     lines += helpLines.map { pad + $0 }
                 } else {
                     lines.append("  " + t.paint(.code, usage) + String(repeating: " ", count: width - usage.count)

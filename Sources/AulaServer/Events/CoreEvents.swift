@@ -185,8 +185,8 @@ public struct KickedEvent: Event {
         [("reason", .string(reason))] + (minutes.map { [("minutes", JSON.int($0))] } ?? [])
     }
     public func text(_ t: TextContext) -> [String] {
-        guard let minutes else { return [t.paint(.bad, t.say("kicked.line", reason))] }
-        return [t.paint(.bad, t.say(minutes == 1 ? "kicked.line_minute" : "kicked.line_minutes", reason, String(minutes)))]
+        guard let minutes else { return [t.paint(.bad, t.say("kicked.line", reason.endingSentence))] }
+        return [t.paint(.bad, t.say(minutes == 1 ? "kicked.line_minute" : "kicked.line_minutes", reason.endingSentence, String(minutes)))]
     }
 }
 

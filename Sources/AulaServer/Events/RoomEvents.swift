@@ -27,10 +27,13 @@ public struct RoomLeftEvent: Event {
     public let room: String
     public let player: String
     public let reason: Phrase?
+    /// Sent to the one who left: said in the second person (a play test: Lucía
+    /// read "Lucía left room level-6" about herself). Not part of the JSON.
+    public var own = false
     public var name: String { "room.left" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room)), ("player", .string(player))] }
     public func text(_ t: TextContext) -> [String] {
-        var line = t.say("room.left", t.paint(.name, player), room)
+        var line = own ? t.say("room.left.you", room) : t.say("room.left", t.paint(.name, player), room)
         if let reason { line += " " + t.say(reason) }
         return [line]
     }

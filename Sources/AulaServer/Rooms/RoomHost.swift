@@ -35,6 +35,8 @@ package protocol RoomHost: AnyObject {
 
     /// Takes a player out of their room (the room closes when empty).
     func leaveRoom(_ player: Player, reason: Phrase?)
+    /// The same, for a player who goes straight into another room (no lobby prompt).
+    func leaveRoom(_ player: Player, reason: Phrase?, movingOn: Bool)
     /// Closes a room: everyone in it back to the lobby.
     func closeRoom(_ room: Room)
     /// `lang` typed inside a room.

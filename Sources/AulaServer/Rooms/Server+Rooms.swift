@@ -49,7 +49,7 @@ extension Server {
                 guard let leaving, current === leaving else {
                     return player.send(ErrorEvent(code: "already_in_room", current.id))
                 }
-                self.leaveRoom(player, reason: nil)
+                self.leaveRoom(player, reason: nil, movingOn: true)
             }
             self.openPreparedRoom(kind: kind, game: game, by: player)
         }
@@ -102,12 +102,23 @@ extension Server {
 
     /// `leave` — out of the room; the host role passes on; an empty room closes.
     package func leaveRoom(_ player: Player, reason: Phrase?) {
+        leaveRoom(player, reason: reason, movingOn: false)
+    }
+
+    /// `movingOn`: the player goes straight into another room (`play w1-02`
+    /// from a level, a class challenge): no lobby prompt in between (a play
+    /// test: "You are in the lobby…" printed between the two rooms).
+    package func leaveRoom(_ player: Player, reason: Phrase?, movingOn: Bool) {
         guard let room = player.room else {
             player.send(ErrorEvent(code: "not_in_room"))
             return
         }
         room.game.playerLeft(player)
-        room.broadcast(RoomLeftEvent(room: room.id, player: player.name, reason: reason))
+        // The others read it in the third person, the one leaving in the second.
+        room.broadcast(RoomLeftEvent(room: room.id, player: player.name, reason: reason), except: player)
+        var own = RoomLeftEvent(room: room.id, player: player.name, reason: reason)
+        own.own = true
+        player.send(own)
         room.remove(player)
         player.room = nil
         player.lineInterceptor = nil
@@ -117,7 +128,7 @@ extension Server {
             room.host = next
             room.broadcast(InfoEvent("room.new_host", next.name, room.id))
         }
-        if player.isConnected {
+        if player.isConnected && !movingOn {
             player.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
     }
@@ -130,7 +141,9 @@ extension Server {
         for member in room.members {
             member.room = nil
             member.lineInterceptor = nil
-            member.send(RoomLeftEvent(room: room.id, player: member.name, reason: Phrase("room.closed")))
+            var left = RoomLeftEvent(room: room.id, player: member.name, reason: Phrase("room.closed"))
+            left.own = true
+            member.send(left)
         }
         room.players.removeAll()
         room.spectators.removeAll()

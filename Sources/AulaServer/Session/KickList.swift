@@ -90,8 +90,9 @@ extension Server {
                                     withPIN: withPIN, now: now) else { return false }
         let minutes = KickList.minutes(hold.until - now)
         let reason = hold.reason ?? catalog.text(Phrase("admin.kick.no_reason"), client.renderer.language)
-        let refusal = minutes == 1 ? Refusal("kicked", Phrase("error.kicked_one", [String(minutes), reason]))
-                                   : Refusal(code: "kicked", args: [String(minutes), reason])
+        let said = reason.endingSentence  // JSON keeps the reason as typed
+        let refusal = minutes == 1 ? Refusal("kicked", Phrase("error.kicked_one", [String(minutes), said]))
+                                   : Refusal(code: "kicked", args: [String(minutes), said])
         client.send(ErrorEvent(refusal,
                                extra: [("minutes", .int(minutes)), ("reason", .string(reason))]))
         client.stage = .name

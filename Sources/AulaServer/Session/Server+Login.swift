@@ -124,6 +124,13 @@ extension Server {
             client.send(ErrorEvent(refusal))
             promptName(client)
         case .success(let name):
+            // The open class's join code typed ahead (a kicked student's refusal
+            // asked Name: again, and "AU9WPX" became the name, session 10).
+            if let session = classSession, name.uppercased().filter({ $0 != " " && $0 != "-" }) == session.joinCode {
+                client.send(ErrorEvent(Refusal("name_is_class_code", Phrase("error.name_is_class_code"))))
+                promptName(client)
+                return
+            }
             let group = currentGroup
             if let clash = nameClash(name, group: group) {
                 client.send(clash)
