@@ -8,6 +8,9 @@ public struct HangmanView: Sendable {
         public let name: String
         public let lives: Int
         public let misses: Int
+        /// Benched for missing three turns in a row: still has lives, plays no
+        /// more this round (session 10: only a text line said so, once).
+        public var benched = false
     }
 
     public let mask: String
@@ -72,7 +75,9 @@ extension HangmanRound {
         var lives: [HangmanView.Lives] = []
         lives.reserveCapacity(players.count)
         for player in players where player.status != .left {
-            lives.append(HangmanView.Lives(name: player.name, lives: player.lives, misses: player.misses))
+            var entry = HangmanView.Lives(name: player.name, lives: player.lives, misses: player.misses)
+            entry.benched = player.status == .spectator && player.lives > 0
+            lives.append(entry)
         }
         var view = HangmanView(mask: mask, letterCount: letterCount, maxLives: maxLives, lives: lives,
                                turn: turn, tried: tried, misses: misses,
@@ -111,6 +116,10 @@ public struct HangmanStateEvent: SelfWritingEvent {
         fields.add("misses", letters: view.missedLetters)
         if let hint = view.hint { fields.add("hint", hint) }
         fields.add("turn_seconds_left", view.turnSecondsLeft.map { JSON.int($0) } ?? .null)
+        // Only when someone is: a new field, absent otherwise (no cost on a guess).
+        if view.lives.contains(where: \.benched) {
+            fields.add("benched", .array(view.lives.filter(\.benched).map { .string($0.name) }))
+        }
     }
 
     public func text(_ t: TextContext) -> [String] {
@@ -138,8 +147,8 @@ public struct HangmanStateEvent: SelfWritingEvent {
             lines.append(t.say("hangman.state.misses", t.paint(.bad, view.misses.joined(separator: ", "))))
         }
         let lives = view.lives.map { p -> String in
-            let text = "\(p.name) \(p.lives)/\(view.maxLives)"
-            let style: Style = p.lives == 0 ? .dim : (p.name == view.turn ? .name : (p.lives == 1 ? .bad : .good))
+            let text = "\(p.name) \(p.lives)/\(view.maxLives)" + (p.benched ? " " + t.say("hangman.state.benched_mark") : "")
+            let style: Style = p.lives == 0 || p.benched ? .dim : (p.name == view.turn ? .name : (p.lives == 1 ? .bad : .good))
             return t.paint(style, text)
         }
         lines.append(t.say("hangman.state.lives", lives.joined(separator: ", ")))
@@ -156,7 +165,8 @@ public struct HangmanStateEvent: SelfWritingEvent {
         let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
         lines.append(t.say("hangman.state.misses", misses))
         for p in view.lives {
-            lines.append(p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
+            lines.append(p.benched ? t.say("hangman.reader.benched", p.name, String(p.lives), String(view.maxLives))
+                         : p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
                                      : t.say("hangman.reader.out", p.name))
         }
         // The figure complete (no lives left) is said once, in words; the

@@ -46,6 +46,23 @@ import AulaContent
 
     // MARK: Catalogs
 
+    /// Session 10 (a bot from protocol.md): a benched player showed "Ben 5/7" like
+    /// anyone still playing; JSON had no way to tell.
+    @Test func aBenchedPlayerIsMarkedInEveryWayOfReading() {
+        let view = HangmanView(mask: "g__a", letterCount: 4, maxLives: 7,
+                               lives: [.init(name: "Ana", lives: 7, misses: 0), .init(name: "Ben", lives: 5, misses: 2, benched: true)],
+                               turn: "Ana", tried: [], misses: [], hint: nil)
+        let event = HangmanStateEvent(room: "hangman-1", view: view, viewer: "Ana")
+        #expect(render(event, mode: .json).contains(#""benched":["Ben"]"#))
+        #expect(render(event).contains("Ben 5/7 (benched)"))
+        #expect(render(event, language: .es).contains("Ben 5/7 (en el banquillo)"))
+        #expect(render(event, reader: true).contains("Ben is benched for missing three turns in a row, with 5 of 7 lives."))
+        // Nobody benched: no field.
+        let plain = HangmanStateEvent(room: "hangman-1", view: HangmanView(mask: "g__a", letterCount: 4, maxLives: 7,
+            lives: [.init(name: "Ana", lives: 7, misses: 0)], turn: "Ana", tried: [], misses: [], hint: nil), viewer: nil)
+        #expect(!render(plain, mode: .json).contains("benched"))
+    }
+
     @Test func everyHangmanKeyExistsInEnglishAndSpanish() {
         let keys = HangmanPhrases.allKeys + WordDeckLoader.problemKeys + [
             "hangman.about", "hangman.settings", "hangman.waiting", "hangman.next_round", "hangman.hint_asked",

@@ -44,6 +44,8 @@ import AulaStore
             state = try #require(ana.nextState())
         }
         #expect(state["turn"] as? String == "Ana")
+        // Every state says who is benched (session 10: a bot could not tell; the lives showed 7/7).
+        #expect(state["benched"] as? [String] == ["Ben"], "\(state)")
         // Ben is told in his own words that he plays again next round (session 9).
         let told = try #require(ben.waitForEvent("info") { ($0["text"] as? String)?.hasPrefix("You missed") == true })
         #expect(told["text"] as? String == "You missed three turns in a row, so you watch the rest of this round. You play again from the next round.")
@@ -61,6 +63,7 @@ import AulaStore
         let next = try #require(ana.nextState())
         let lives = try #require(next["lives"] as? [String: Int])
         #expect(Set(lives.keys) == ["Ana", "Ben"])
+        #expect(next["benched"] == nil, "\(next)")
     }
 
     @Test func aRaceDoesNotStartWhileTheLastOneIsStillBeingSaved() throws {

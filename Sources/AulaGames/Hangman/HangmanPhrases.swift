@@ -32,6 +32,8 @@ public enum HangmanPhrases {
         // Session 10: a race read by a screen reader, words said compactly.
         "hangman.reader.blanks", "hangman.race.done_wait", "hangman.race.out_wait", "hangman.race.completed.you",
         "hangman.race.lives.reader", "hangman.waiting.you", "hangman.next_round.you",
+        // Session 10: who is benched, in every state.
+        "hangman.state.benched_mark", "hangman.reader.benched",
     ]
 
     /// Every key the hangman rules, word rules and renderers use.

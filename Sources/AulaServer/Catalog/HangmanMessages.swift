@@ -165,6 +165,9 @@ extension CatalogParts {
             "hangman.race.lives.reader": "Misses: {0}. You have {1} of {2} lives.",
             "hangman.waiting.you": "You host this room: type start when everyone is in.",
             "hangman.next_round.you": "Type start when you want another round.",
+            // Session 10 (a bot written from protocol.md): who is benched, seen in every state.
+            "hangman.state.benched_mark": "(benched)",
+            "hangman.reader.benched": "{0} is benched for missing three turns in a row, with {1} of {2} lives.",
         ],
         es: [
             "error.not_your_turn": "No es tu turno: espera a {0}.",
@@ -321,6 +324,9 @@ extension CatalogParts {
             "hangman.race.lives.reader": "Fallos: {0}. Tienes {1} de {2} vidas.",
             "hangman.waiting.you": "Diriges esta sala: escribe empezar cuando quieras.",
             "hangman.next_round.you": "Escribe empezar cuando quieras otra ronda.",
+            // Sesión 10 (un bot escrito con protocol.md): quien está en el banquillo, visible en cada estado.
+            "hangman.state.benched_mark": "(en el banquillo)",
+            "hangman.reader.benched": "{0} está en el banquillo por perder tres turnos seguidos; tiene {1} de {2} vidas.",
         ]
     )
 }
