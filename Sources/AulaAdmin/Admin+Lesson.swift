@@ -123,8 +123,11 @@ extension AdminCall {
     func roomCommand(_ args: Arguments) {
         if Sub.matches(args[0], Sub.close), let word = args[1], args.count == 2 {
             guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
-            server.closeRoom(room)
-            info("admin.room.closed", room.id, style: .good)
+            // A round or question being played is not saved: the teacher is told so
+            // (session 10: nothing said it), the room that its teacher closed it.
+            let playing = room.game.isPlaying
+            server.closeRoom(room, reason: Phrase("room.closed.teacher"))
+            info(playing ? "admin.room.closed_playing" : "admin.room.closed", room.id, style: .good)
             return done()
         }
         guard Sub.matches(args[0], Sub.create), args.count >= 3 else { return usage("admin.room") }

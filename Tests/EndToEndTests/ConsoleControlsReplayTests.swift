@@ -80,6 +80,34 @@ import AulaTestSupport
         #expect(Self.flat(admin, "quiz end \(other)").contains("\(other) is not a quiz."))
     }
 
+    /// `room close` mid-round read "Ana left room hangman-1. The room is closed." (as if
+    /// a classmate had left), the console did not say the round was lost, and a student
+    /// away at that moment came back to "You have your place again" and the lobby.
+    @Test func aRoomTheTeacherClosesSaysWhoClosedItAndWhatWasLost() throws {
+        let server = try TestServer(configure: { $0.reconnectGrace = 30 },
+                                    content: LessonSupport.content.merging(QuizSupport.content) { $1 },
+                                    games: { server in HangmanGame.register(server, seed: 42) })
+        let admin = try server.admin()
+        let (room, ana, ben) = try PlayTestQuizTests.hangmanRoom(server)
+        ana.send("start")
+        #expect(ben.waitForEvent("hangman.state") != nil)
+        ana.send("mode text")
+        #expect(ana.waitFor("text") != nil)
+        ben.close()
+        try LevelRoomFixesTests.waitUntilDropped(server, "Ben")
+        let closed = Self.flat(admin, "room close \(room)")
+        #expect(closed.contains("Room \(room) closed; its players are back in the lobby. The round being played was not finished, so it is not saved."), "\(closed)")
+        #expect(ana.waitFor("Your teacher closed the room.") != nil, "\(ana.transcript.suffix(3))")
+        let back = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        let told = try #require(back.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") })
+        #expect(told["text"] as? String == "Room \(room) closed while you were away: you are in the lobby.")
+        // An idle room closes with the old words.
+        let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
+        cy.send("create hangman")
+        let idle = try #require(cy.waitForEvent("room.joined")?["room"] as? String)
+        #expect(Self.flat(admin, "room close \(idle)").contains("Room \(idle) closed; its players are back in the lobby."))
+    }
+
     @Test func aSecondPauseSaysTheRoomIsAlreadyPaused() throws {
         let server = try Self.server()
         let admin = try server.admin()

@@ -12,6 +12,10 @@ extension CatalogParts {
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
             // Session 10 (a play test of every control): the console's second `pause`.
             "error.already_paused": "{0} is already paused: resume {0} starts its clock again.",
+            // A teacher's `room close` (session 10): the room is told who closed it, the console what was lost.
+            "room.closed.teacher": "Your teacher closed the room.",
+            "room.closed_while_away": "Room {0} closed while you were away: you are in the lobby.",
+            "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
         ],
         es: [
             "lesson.paused": "El juego está en pausa: el reloj se ha parado. Espera a que siga.",
@@ -23,6 +27,10 @@ extension CatalogParts {
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
             // Sesión 10 (prueba de cada control): la segunda `pausa` de la consola.
             "error.already_paused": "{0} ya está en pausa: reanudar {0} vuelve a poner su reloj en marcha.",
+            // `sala cerrar` desde la consola (sesión 10): la sala sabe quién la cerró; la consola, qué se pierde.
+            "room.closed.teacher": "Tu docente ha cerrado la sala.",
+            "room.closed_while_away": "La sala {0} se cerró mientras no estabas: estás en la entrada.",
+            "admin.room.closed_playing": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego no había terminado, así que no se guarda.",
         ]
     )
 }

@@ -135,13 +135,20 @@ extension Server {
 
     /// Closes a room: everyone still in it goes back to the lobby.
     public func closeRoom(_ room: Room) {
+        closeRoom(room, reason: Phrase("room.closed"))
+    }
+
+    /// `reason`: what its members read after "You left room X." (a teacher's
+    /// `room close` says who closed it: session 10, it read like a classmate left).
+    package func closeRoom(_ room: Room, reason: Phrase) {
         guard rooms[room.id] === room else { return }
         rooms.removeValue(forKey: room.id)
         room.game.roomClosed()
         for member in room.members {
             member.room = nil
             member.lineInterceptor = nil
-            var left = RoomLeftEvent(room: room.id, player: member.name, reason: Phrase("room.closed"))
+            if !member.isConnected { member.roomClosedWhileAway = room.id }
+            var left = RoomLeftEvent(room: room.id, player: member.name, reason: reason)
             left.own = true
             member.send(left)
         }

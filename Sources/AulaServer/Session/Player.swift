@@ -20,6 +20,9 @@ public final class Player {
     /// How the dropped connection read (language, reader mode, colour): given
     /// back to the connection that takes the place again (Renderer+Returning.swift).
     var readingWhenDropped: Renderer?
+    /// The room that closed while this player's connection was down: said on
+    /// the way back (session 10: "You have your place again" and then the lobby).
+    var roomClosedWhileAway: String?
     /// What they last did and when, for the teacher's page (PlayerActivity.swift).
     var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect

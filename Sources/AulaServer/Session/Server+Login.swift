@@ -311,8 +311,12 @@ extension Server {
                                         players: room.players.map(\.name), spectator: !room.isPlayer(player)))
             room.game.playerReconnected(player)
         } else {
+            if let closed = player.roomClosedWhileAway {
+                client.send(InfoEvent("room.closed_while_away", closed, style: .warn))
+            }
             client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
+        player.roomClosedWhileAway = nil
         log(.info, "reconnect", ("name", player.name), ("group", player.group.name), ("peer", player.peerAddress))
     }
 }
