@@ -15,6 +15,8 @@ extension CatalogParts {
             // A teacher's `room close` (session 10): the room is told who closed it, the console what was lost.
             "room.closed.teacher": "Your teacher closed the room.",
             "room.closed_while_away": "Room {0} closed while you were away: you are in the lobby.",
+            // `salir` typed in a room leaves it (session 10).
+            "room.salir_left": "You left {0} (salir in a room leaves it) and are in the lobby. Typed here, salir or quit disconnects.",
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
         ],
         es: [
@@ -30,6 +32,8 @@ extension CatalogParts {
             // `sala cerrar` desde la consola (sesión 10): la sala sabe quién la cerró; la consola, qué se pierde.
             "room.closed.teacher": "Tu docente ha cerrado la sala.",
             "room.closed_while_away": "La sala {0} se cerró mientras no estabas: estás en la entrada.",
+            // `salir` dentro de una sala sale de la sala (sesión 10).
+            "room.salir_left": "Has salido de {0} y estás en la entrada. Para desconectarte, escribe salir aquí.",
             "admin.room.closed_playing": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego no había terminado, así que no se guarda.",
         ]
     )

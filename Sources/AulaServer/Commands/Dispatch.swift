@@ -18,6 +18,14 @@ extension Server {
             command.run(GameCall(server: self, player: player, room: room), Arguments(rest))
             return
         }
+        // `salir` ("to leave") inside a room leaves the room, as a Spanish speaker
+        // means it (play tests, sessions 9 and 10: it disconnected them mid-lesson);
+        // typed in the lobby it is `quit`, as before.
+        if word == "salir", let room = player.room {
+            leaveRoom(player, reason: nil)
+            player.send(InfoEvent("room.salir_left", room.id))
+            return
+        }
         if let command = LobbyCommands.table.find(lowercased: word) {
             noteActivity(.lobby(name: command.name, aliases: command.aliases), of: player)
             command.run(LobbyCall(server: self, player: player), Arguments(rest))
