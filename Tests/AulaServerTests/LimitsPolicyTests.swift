@@ -108,6 +108,10 @@ import AulaGames
         #expect(Server.pageNumber("3") == 3)
         #expect(Server.pageNumber("0") == nil)
         #expect(Server.pageNumber("dos") == nil)
+        // Session 10: a page number too big for an Int is past the end (the last page), not a usage error.
+        #expect(Server.pageNumber("99999999999999999999999999") == Int.max)
+        #expect(Server.pageNumber("-99999999999999999999999999") == nil)
+        #expect(Server.pageNumber("9x") == nil)
     }
 
     // MARK: export target

@@ -37,7 +37,10 @@ extension QuizGame {
     /// Answering again replaces the earlier answer, until the question closes.
     public mutating func answer(_ text: String, from player: String, now: Double) throws(Refusal) -> [QuizEvent] {
         guard case .asking(let position) = phase else {
-            throw Refusal(code: phase == .lobby ? "quiz_not_started" : "question_closed")
+            if phase == .lobby { throw Refusal(code: "quiz_not_started") }
+            // Closed because everyone answered, or by the teacher, as often as by the
+            // clock: not "time is up" (session 10, a play test during the tally).
+            throw Refusal("question_closed", Phrase("error.question_closed.between"))
         }
         guard players.contains(player), !absent.contains(player) else { throw Refusal("not_playing", Phrase("error.not_playing.quiz")) }
         let round = rounds[position]

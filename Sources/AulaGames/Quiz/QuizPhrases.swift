@@ -7,7 +7,7 @@ public enum QuizPhrases {
         "error.answer_format", "error.answer_format.multiple", "error.answer_format.ranged",
         "error.answer_out_of_range", "error.answer_out_of_range.ranged",
         "error.answer_one_only", "error.answer_one_only.ranged", "error.answer_duplicate",
-        "error.question_closed", "error.question_open", "error.quiz_not_started",
+        "error.question_closed", "error.question_closed.between", "error.question_open", "error.quiz_not_started",
         "error.quiz_started", "error.quiz_started.start", "error.quiz_finished", "error.quiz_no_questions",
         "error.not_playing.quiz", "error.no_players.quiz", "error.team_name_invalid",
         "error.teams_count", "error.scoring_personality",

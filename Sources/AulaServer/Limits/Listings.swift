@@ -161,7 +161,10 @@ extension Server {
     /// that page; anything else is nil (a usage error).
     static func pageNumber(_ word: String?) -> Int? {
         guard let word else { return 1 }
-        guard let n = Int(word), n >= 1 else { return nil }
-        return n
+        if let n = Int(word) { return n >= 1 ? n : nil }
+        // Digits too many for an Int are a page past the end, which gives the
+        // last page like any other (session 10: `rooms 99999999999999999999` was a usage error).
+        guard word.utf8.count <= 64, !word.isEmpty, word.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int.max
     }
 }

@@ -139,7 +139,8 @@ import AulaTestSupport
         var random = SeededRandom(seed: 1)
         _ = try game.start(now: 0, random: &random)
         _ = try game.answer("1", from: "Ana", now: 1)
-        #expect(F.refusal { try game.answer("2", from: "Ana", now: 2) } == Refusal(code: "question_closed"))
+        // Closed because everyone answered: "this question is closed", not "time is up" (session 10).
+        #expect(F.refusal { try game.answer("2", from: "Ana", now: 2) } == Refusal("question_closed", Phrase("error.question_closed.between")))
         #expect(F.refusal { try game.answer("9", from: "Ana", now: 2) }?.code == "question_closed")
     }
 
