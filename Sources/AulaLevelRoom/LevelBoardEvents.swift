@@ -35,7 +35,10 @@ public struct LevelBoardEvent: Event {
         if let caption { lines.append(t.paint(.title, t.say(caption))) }
         if t.reader { return lines + readerText(t) }
         for row in board.rows { lines.append("  " + LevelBoardEvent.paintRow(row, t)) }
-        let legend = board.legend.map { $0.symbol + " " + t.say($0.phrase) }.joined(separator: "   ")
+        // Each item held together by no-break spaces: a narrow screen wraps between
+        // items, never inside one ("I bloque / de hierro" at 40 columns, session 10).
+        let legend = board.legend.map { ($0.symbol + " " + t.say($0.phrase)).replacingOccurrences(of: " ", with: "\u{00A0}") }
+            .joined(separator: "   ")
         lines.append("  " + t.paint(.dim, legend))
         lines.append("  " + t.say("level.board.status", String(board.health), String(board.keysHeld)))
         return lines

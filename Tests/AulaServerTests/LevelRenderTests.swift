@@ -44,7 +44,13 @@ import AulaGames
         let board = BoardView(state: BoardState(level: level, layout: level.layout(seed: 0)))
         let lines = LevelBoardEvent(room: "level-1", board: board).text(context())
         #expect(Array(lines.prefix(3)) == ["  ######", "  #>.IG#", "  ######"])
-        #expect(lines.contains { $0.contains("I iron block") && $0.contains("G goal") })
+        // Each legend item is held together by no-break spaces (session 10: wrapped inside an item at 40 columns).
+        #expect(lines.contains { $0.contains("I\u{00A0}iron\u{00A0}block") && $0.contains("G\u{00A0}goal") })
+        var narrow = Renderer(language: .es)
+        narrow.color = false
+        narrow.width = 40
+        let wrapped = narrow.render(LevelBoardEvent(room: "level-1", board: board))
+        #expect(wrapped.contains("I\u{00A0}bloque\u{00A0}de\u{00A0}hierro"), "\(wrapped)")
         #expect(lines.last == "  Health: 3   Keys: 0")
     }
 
