@@ -124,6 +124,10 @@ extension LevelRoomGame {
             self.server?.noteActivity(.editing(level: self.level.id), of: player)
             return self.editorLine(line, from: player)
         }
+        player.promptAgain = { [weak self, unowned player] in
+            guard let self, self.editorOpen else { return }
+            player.send(LevelCodePromptEvent(room: self.roomID, next: self.editor.lines.count + 1))
+        }
         player.send(InfoEvent("level.editor.opened", String(editor.lines.count), String(level.maxStatements),
                               HintSpelling.commandWord("walk", spelling: spelling) + ";"))
         player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))

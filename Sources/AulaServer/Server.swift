@@ -167,6 +167,7 @@ public final class Server: ConnectionHandler {
         switch notice {
         case .lineTooLong:
             client.send(ErrorEvent(code: "line_too_long", String(config.limits.maxLineBytes)))
+            client.player?.promptAgain?()
         case .throttled:
             client.send(ErrorEvent(code: "throttled"))
         case .idleWarning:
@@ -236,7 +237,12 @@ public final class Server: ConnectionHandler {
                 return
             }
             guard let player = client.player else { return }
-            if let intercept = player.lineInterceptor, intercept(line) { return }
+            if let intercept = player.lineInterceptor {
+                if intercept(line) { return }
+                dispatch(line, from: player)
+                player.promptAgain?()
+                return
+            }
             dispatch(line, from: player)
         }
     }

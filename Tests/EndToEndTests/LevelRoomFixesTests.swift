@@ -127,6 +127,33 @@ import AulaTestSupport
         #expect((traced["skipped"] as? Int ?? 0) > 0, "\(traced)")
     }
 
+    /// Session 10 (a bot from protocol.md): in the editor, `mode json` and a line over
+    /// the limit got no `code_line` prompt after them, so a bot waiting for it hung.
+    @Test func theEditorAsksForTheNextLineAfterAModeAndATooLongLine() throws {
+        let server = try TestServer(configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        ana.send("code")
+        _ = try #require(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" })
+        ana.send("walk();")
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" && $0["line"] as? Int == 2 } != nil)
+        ana.send("mode json")
+        #expect(ana.waitForEvent("mode") != nil)
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" && $0["line"] as? Int == 2 } != nil)
+        ana.send(String(repeating: "w", count: 3000))
+        #expect(ana.waitForEvent("error") { $0["code"] as? String == "line_too_long" } != nil)
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "code_line" && $0["line"] as? Int == 2 } != nil)
+        // Closed: no code_line prompt after a too-long line any more.
+        ana.send(".")
+        #expect(ana.waitForEvent("prompt") { $0["kind"] as? String == "command" } != nil)
+        ana.send(String(repeating: "w", count: 3000))
+        #expect(ana.waitForEvent("error") { $0["code"] as? String == "line_too_long" } != nil)
+        ana.send("who")
+        #expect(ana.waitForEvent("who") != nil)
+        #expect(!ana.transcript.suffix(3).contains { $0.contains("code_line") }, "\(ana.transcript.suffix(3))")
+    }
+
     /// A sweep: a full editor said "at line 41" of a 40-line editor.
     @Test func aReturningStudentWithAFullEditorIsToldItIsFull() throws {
         let (server, ana) = try Self.anaBackIntoTheEditor { ana in

@@ -32,8 +32,15 @@ public final class Player {
     /// While it does, pasting a whole program at once is allowed: the flood
     /// limit rises tenfold (still bounded) for this connection.
     public var lineInterceptor: ((String) -> Bool)? {
-        didSet { applyPasteAllowance() }
+        didSet {
+            applyPasteAllowance()
+            if lineInterceptor == nil { promptAgain = nil }
+        }
     }
+    /// Asks the interceptor's next line again (the editor's `code_line` prompt)
+    /// after a line it let through (`mode json`) or one the connection refused
+    /// (`line_too_long`): a bot waiting for the prompt waited for ever (session 10).
+    public var promptAgain: (() -> Void)?
 
     static let pastedLinesPerSecond = 200
 
