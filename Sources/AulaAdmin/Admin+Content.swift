@@ -89,6 +89,8 @@ extension AdminCall {
             let old = server.content.blocklist
             let keepsBlocklist = ContentReload.keepsOldBlocklist(problems, old: old)
             if keepsBlocklist { library.blocklist = old }
+            let keepsLevels = ContentReload.keepsOldLevels(directory, old: server.content.levels)
+            if keepsLevels { library.levels = server.content.levels }
             let blocklistBefore = old
             server.content = library
             log(.info, "content.reloaded", ("teacher", teacher), ("problems", problems.count))
@@ -96,6 +98,7 @@ extension AdminCall {
             say(TextBlockEvent { t in
                 ContentProblemReport.lines(problems, t.language)
                     + (keepsBlocklist ? [t.paint(.warn, t.say("admin.reload.blocklist_kept", String(old.count)))] : [])
+                    + (keepsLevels ? [t.paint(.warn, t.say("admin.reload.levels_kept", ContentLibrary.folderPath(directory)))] : [])
                     + [t.paint(.good, t.say("admin.reload.done"))] + library.summary(t.language).map { "  " + $0 }
                     + (leftOut > 0 ? [t.paint(.warn, t.say("admin.reload.left_out", String(leftOut)))] : [])
             })

@@ -79,7 +79,8 @@ extension AdminCall {
         guard let (player, used) = findPlayer(args) else { return }
         let text = args.rest(after: used)
         guard !text.isEmpty else { return usage("admin.hint") }
-        player.send(InfoEvent("level.teacher_hint", teacher, text, style: .warn))
+        // "Your teacher", not the login (a re-play: "Hint from prof"), as a full sentence.
+        player.send(InfoEvent("level.teacher_hint", teacher, text.endingSentence, style: .warn))
         info("admin.hint.done", shown(player), style: .good)
         done()
     }

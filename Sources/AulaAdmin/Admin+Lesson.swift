@@ -167,6 +167,10 @@ extension AdminCall {
         if Sub.matches(args[0], Sub.status), args.count == 1 { return challengeStatus() }  // Admin+Overview
         if Sub.matches(args[0], Sub.stop), args.count == 1 {
             switch challenges.stopChallenge() {
+            case .failure(let refusal) where refusal.code == "challenge_already_ended":
+                // Nothing left to stop: told, not an error (a script goes on).
+                say(InfoEvent(phrases: [refusal.phrase], style: .good))
+                done()
             case .failure(let refusal): fail(refusal)
             case .success: info("admin.challenge.stopped", style: .good); done()
             }

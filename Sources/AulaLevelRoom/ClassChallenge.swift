@@ -110,6 +110,7 @@ final class ClassChallenge {
         let rows = standings()
         showOnBoard()  // the panel's last state, with the leaderboard
         if hub?.challenge === self { hub?.challenge = nil }
+        hub?.lastEndedLevelID = level.id
         guard let server = hub?.host else { return }
         server.log(.info, "challenge.end", ("level", level.id), ("students", entries.count))
         // Every entry has its row since login (issue 18): no score is dropped.
@@ -203,6 +204,14 @@ final class ClassChallenge {
             entry.player.send(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
                                                  round: totals, leaderboard: totals))
+        }
+        // Everyone back to the lobby, so the teacher's next activity (a quiz, a room)
+        // reaches the whole class (session 10: the class sat in finished level rooms,
+        // `quiz host` told only those who had left, `room create` was refused).
+        guard let server = hub?.host else { return }
+        for entry in entries {
+            guard let game = entry.game, let room = game.room, room.game === game else { continue }
+            server.closeRoom(room, reason: Phrase("level.challenge.back_to_lobby"))
         }
     }
 }

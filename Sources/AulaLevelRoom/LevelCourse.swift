@@ -124,7 +124,11 @@ struct LevelAttemptEvent: Event {
         let what = t.say(kind == "submit" ? "level.attempt.submit" : "level.attempt.run")
         // One statement is said in the singular ("1 statement"), as the catalog's `.one` keys do elsewhere.
         if ok { return [t.say(statements == 1 ? "level.attempt.ok.one" : "level.attempt.ok", student, level, what, String(statements))] }
-        return [t.say(statements == 1 ? "level.attempt.failed.one" : "level.attempt.failed", student, level, what, code ?? "-",
+        // Why, in words where the catalog has them ("syntax_error" read as a code: a teacher's first lesson).
+        let why = code.map { code in
+            Catalog.shared.template("level.attempt.why.\(code)", t.language) != nil ? t.say("level.attempt.why.\(code)") : code
+        } ?? "-"
+        return [t.say(statements == 1 ? "level.attempt.failed.one" : "level.attempt.failed", student, level, what, why,
                       String(statements))]
     }
 }

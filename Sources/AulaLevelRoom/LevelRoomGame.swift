@@ -147,6 +147,19 @@ public final class LevelRoomGame: RoomGame {
     /// In a challenge the clock is shared: whoever arrives late gets what is left
     /// (the shared clock's, so a teacher's `extend all` counts for them too).
     func timeLimit(for player: Player, now: Double) -> Double? {
+        guard let full = allowance(for: player), let challenge else { return allowance(for: player) }
+        // What the shared clock has used up — negative after `extend all`, whose
+        // seconds a latecomer gets too (clamped at 0, a latecomer got the level's
+        // whole time instead of the 5:47 they were told: a play test).
+        return max(1, full - (challenge.seconds - challenge.secondsLeft(now: now)))
+    }
+
+    /// The whole time this student is allowed, as if there from the start: the
+    /// level's (or the challenge's) time, stretched by an accommodation; nil
+    /// when untimed. The time bonus is counted against it plus the teacher's
+    /// extensions (session 10: a latecomer's 45 s left of 50 and an extended
+    /// 612 s of 600 both beat classmates who had solved earlier).
+    func allowance(for player: Player) -> Double? {
         let base = challenge?.seconds ?? Double(level.timeLimit)
         let full: Double?
         if let multiplier = player.timeMultiplier {
@@ -158,11 +171,7 @@ public final class LevelRoomGame: RoomGame {
         } else {
             full = base
         }
-        guard let full, let challenge else { return full }
-        // What the shared clock has used up — negative after `extend all`, whose
-        // seconds a latecomer gets too (clamped at 0, a latecomer got the level's
-        // whole time instead of the 5:47 they were told: a play test).
-        return max(1, full - (challenge.seconds - challenge.secondsLeft(now: now)))
+        return full
     }
 
     private func open() {

@@ -38,9 +38,13 @@ extension LevelRoomGame {
     func offLoop<T: Sendable>(for player: Player, _ work: @escaping @Sendable (RunDeadline) -> T,
                               done: @escaping (LevelRoomGame, Room, Player, T) -> Void) -> Bool {
         guard let server else { return false }
+        // The student's next lines wait for this answer (session 10: `run` then
+        // `around` pasted together answered `around` from the start, then the run).
+        let answered = server.owesAnswer(player)
         // The way back to the loop: the room and the player weakly (they may be gone by then),
         // and the result delivered only if the room is open and the player still its coder.
         let deliver = server.loop.bind { [weak self, weak player] (value: T) in
+            defer { answered() }
             guard let self, let player, self.phase != .closed, let room = self.room, room.isHost(player) else { return }
             done(self, room, player, value)
         }
@@ -56,6 +60,7 @@ extension LevelRoomGame {
         case .full:
             player.send(ErrorEvent(code: "judge_full"))
         }
+        answered()
         return false
     }
 
@@ -182,7 +187,9 @@ extension LevelRoomGame {
         }
         challenge?.noteSubmit(self)  // [gradebook] counted for the teacher's `challenge status`
         let source = editor.source, level = self.level, shown = shownLayout
-        let timeLeft = left ?? 1, timeLimit = clock?.limit ?? 0
+        // The bonus's whole: the student's allowance from the start plus the teacher's extensions.
+        let extra = (clock?.total ?? 0) - (clock?.limit ?? 0)
+        let timeLeft = left ?? 1, timeLimit = clock?.limit == nil ? 0 : (allowance(for: player) ?? clock?.limit ?? 0) + extra
         // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.
         let freshSeed = UInt64.random(in: 1...UInt64.max)
         offLoop(for: player, { deadline -> (Result<Verdict, SyntaxError>, Int) in

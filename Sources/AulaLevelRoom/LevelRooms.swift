@@ -9,6 +9,8 @@ public final class LevelRooms: ClassChallenges {
     weak var host: (any LevelHost)?
     /// The challenge being played, if any.
     var challenge: ClassChallenge?
+    /// The level of the last challenge that ended, for a `challenge stop` typed after it.
+    var lastEndedLevelID: String?
     /// Compiles, runs and judges programs off the loop (`run`, `step`, `submit`).
     let judge: JudgeWorker
 
@@ -98,7 +100,14 @@ public final class LevelRooms: ClassChallenges {
     }
 
     public func stopChallenge() -> Result<Void, Refusal> {
-        guard let challenge, !challenge.ended else { return .failure(Refusal(code: "no_challenge")) }
+        guard let challenge, !challenge.ended else {
+            // Ended by itself (everyone finished, or the clock): said as such, so the
+            // guide's `challenge stop` does not read as a mistake (a teacher's first lesson).
+            if let ended = lastEndedLevelID {
+                return .failure(Refusal("challenge_already_ended", Phrase("admin.challenge.already_ended", [ended])))
+            }
+            return .failure(Refusal(code: "no_challenge"))
+        }
         challenge.finish(byTeacher: true)
         return .success(())
     }

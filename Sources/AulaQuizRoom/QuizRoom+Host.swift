@@ -72,6 +72,9 @@ extension QuizRoom: HostedQuiz {
     /// `quiz next`: closes the open question now (tally, then the next one), or
     /// during a tally opens the next question at once.
     package func hostNext() throws(Refusal) {
+        // Paused: moving on would start the next question's clock while the room
+        // reads "wait for it to resume" (a re-play). Resume first.
+        if isTeacherPaused, let room { throw Refusal("paused", Phrase("error.quiz_paused.console", [room.id])) }
         switch game.phase {
         // The student's line says "the host types start"; the teacher types `quiz start`.
         case .lobby: throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console"))
@@ -87,7 +90,9 @@ extension QuizRoom: HostedQuiz {
             // A second `quiz end` found the room back in its lobby and closed it as
             // "never started", sending the class out (a play test of every control).
             if endCounter > 0, let room {
-                throw Refusal("quiz_already_ended", Phrase("error.quiz_already_ended.console", [room.id]))
+                // A student's quiz is started again by its host, not from the console (a re-play).
+                let key = room.teacherHost == nil ? "error.quiz_already_ended.student_room" : "error.quiz_already_ended.console"
+                throw Refusal("quiz_already_ended", Phrase(key, [room.id]))
             }
             throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console"))
         }

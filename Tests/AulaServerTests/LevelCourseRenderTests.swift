@@ -39,8 +39,8 @@ import AulaGames
     @Test func anAttemptReadsForTeachersAndCarriesItsFields() {
         let failed = LevelAttemptEvent(student: "Ana", level: "w1-04", kind: "submit", ok: false, code: "too_many_statements",
                                        statements: 10)
-        #expect(failed.text(context()) == ["Ana on w1-04: submit not solved — too_many_statements (10 statements)."])
-        #expect(failed.text(context(language: .es)) == ["Ana en w1-04: entrega sin resolver — too_many_statements (10 instrucciones)."])
+        #expect(failed.text(context()) == ["Ana on w1-04: submit not solved — more statements than allowed (10 statements)."])
+        #expect(failed.text(context(language: .es)) == ["Ana en w1-04: entrega sin resolver — más instrucciones de las permitidas (10 instrucciones)."])
         #expect(failed.fields(context()).map(\.0) == ["student", "level", "kind", "ok", "code", "statements"])
         let ok = LevelAttemptEvent(student: "Ana", level: "w1-04", kind: "run", ok: true, code: nil, statements: 2)
         #expect(ok.fields(context()).map(\.0) == ["student", "level", "kind", "ok", "statements"])

@@ -107,7 +107,7 @@ import AulaContent
         #expect(opened.text(context(.es)) == ["El reloj está en marcha: tienes 120 segundos para resolverlo. Escribe tiempo para consultarlo."])
         #expect(opened.text(context(reader: false)) == ["The clock is running: 2:00 to solve it. Type time to check."])
         let started = LevelClockInfoEvent(key: "level.challenge.started", args: ["garcia", "w1-03"], seconds: 300)
-        #expect(started.text(context(.es)) == ["Tu docente garcia ha empezado un reto de clase: nivel w1-03, 300 segundos en el reloj. ¡Suerte!"])
+        #expect(started.text(context(.es)) == ["Tu docente ha empezado un reto de clase: nivel w1-03, 300 segundos en el reloj. ¡Suerte!"])
         #expect(started.text(context(.es, reader: false)).first?.contains("5:00 en el reloj") == true)
         let resumed = ResumedEvent(room: "r", secondsLeft: 34)
         #expect(resumed.text(context(.es)) == ["El juego sigue: quedan 34 segundos."])

@@ -76,7 +76,7 @@ import AulaStore
         #expect(admin.text("pause nowhere").contains("error: There is no room"))
 
         #expect(admin.text("room close 1").contains("Room echo-1 closed"))
-        #expect(ana.waitFor("The room is closed") != nil)
+        #expect(ana.waitFor("Your teacher closed the room.") != nil)
         #expect(admin.text("rooms").contains("Rooms (0)"))
     }
 

@@ -33,7 +33,7 @@ import AulaGames
         #expect(lines.contains { $0.contains("Levels/worlds.json: worlds: warning: Level “t-03” is in no world") })
         #expect(lines.contains { $0.contains("Decks/words/notas-es.txt: warning: ignored: only files ending in .json") })
         #expect(lines.contains { $0.contains("Content reloaded.") })
-        #expect(lines.contains { $0.contains("What the problems above name (1) was left out, as at a start") })
+        #expect(lines.contains { $0.contains("Left out, as at a start: what the problems above name (warnings only warn; problems that left something out: 1)") })
         #expect(!lines.contains { $0.hasPrefix("error:") })
         #expect(server.running.onLoop { $0.content.quizDecks.map(\.id) } == ["pets-es"])
         #expect(server.running.onLoop { $0.content.levels.level(id: "t-03") != nil } == true)

@@ -205,11 +205,12 @@ import AulaGames
         try server.advance(by: 20)
 
         ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        #expect(ana.waitForEvent("level.board") != nil)
-        // Told the level is over, on the way back and when asking for the time; no clock counts down.
-        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("The clock has stopped") } != nil)
-        ana.send("time")
-        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("The clock has stopped") } != nil)
+        // The challenge's end sent its rooms' students to the lobby (session 10): Ana is
+        // told on the way back that her room closed; no clock counts down.
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") } != nil)
+        ana.send("who")
+        let who = try #require(ana.waitForEvent("who"))
+        #expect((who["players"] as? [[String: Any]])?.first { $0["name"] as? String == "Ana" }?["room"] is NSNull)
         let timers = ana.transcript.compactMap(TestClient.json).filter { $0["ev"] as? String == "timer" }
         #expect(timers.isEmpty, "\(timers)")
     }

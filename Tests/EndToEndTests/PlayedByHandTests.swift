@@ -21,7 +21,7 @@ import AulaTestSupport
         ana.send("play t-01")
         #expect(ana.waitFor("Title t-01") != nil, "\(ana.transcript)")
         for line in ["code", "walk();", ".", "submit"] { ana.send(line) }
-        #expect(teacher.client.waitFor("Ana on t-01: submit not solved — program_ended (1 statement).") != nil,
+        #expect(teacher.client.waitFor("Ana on t-01: submit not solved — ended before every goal (1 statement).") != nil,
                 "\(teacher.client.transcript)")
         for line in ["clear", "code", "repeat (4) { walk(); }", ".", "submit"] { ana.send(line) }
         #expect(teacher.client.waitFor("Ana on t-01: submit solved (2 statements).") != nil, "\(teacher.client.transcript)")
@@ -46,7 +46,7 @@ import AulaTestSupport
         let hosted = admin.text("quiz host capitals")
         let room = try #require(QuizHostTests.roomID(hosted), "\(hosted)")
         #expect(ana.waitFor("join \(room)") != nil)
-        #expect(eva.waitFor("entrar \(room)") != nil)
+        #expect(eva.waitFor("unirse \(room)") != nil)
         ana.send("join \(room)")
         eva.send("entrar \(room)")
         #expect(ana.waitFor("runs \(room) from the console") != nil, "\(ana.transcript)")

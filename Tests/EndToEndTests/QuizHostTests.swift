@@ -166,7 +166,7 @@ import AulaTestSupport
         let hosted = first.text("cuestionario abrir capitals")
         let room = try #require(Self.roomID(hosted), "\(hosted)")
         // One student in the lobby (Ana): said in the singular.
-        #expect(hosted.replacingOccurrences(of: "\n  ", with: " ").contains("escriba entrar \(room)"), "\(hosted)")
+        #expect(hosted.replacingOccurrences(of: "\n  ", with: " ").contains("escriba unirse \(room)"), "\(hosted)")
         #expect(ana.waitForEvent("info") { ($0["text"] as? String)?.contains(room) == true } != nil)
         ana.send("join \(room)")
         #expect(ana.waitForEvent("room.joined") != nil)

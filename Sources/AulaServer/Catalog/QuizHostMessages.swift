@@ -31,13 +31,15 @@ extension CatalogParts {
             "error.quiz_already_ended.console": "{0} has already ended; its students are in its lobby. quiz start {0} plays it again, room close {0} closes it.",
             "error.quiz_not_started.student_room": "{0} has not started: its host starts it. room close {0} closes it.",
             "error.not_a_quiz": "{0} is not a quiz. rooms lists the rooms.",
+            "error.quiz_already_ended.student_room": "{0} has already ended; its host can start it again. room close {0} closes it.",
+            "error.quiz_paused.console": "{0} is paused: resume {0} first, then quiz next {0}.",
         ],
         es: [
-            "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe entrar {0}.",
+            "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe unirse {0}.",
             "admin.quiz.hosted_other_group": "No hay ninguna clase abierta, así que el cuestionario es para quien está fuera de una clase: {0} estudiantes de {1} (u otros grupos) siguen en línea y no pueden entrar. Para hacerlo con una clase: cuestionario terminar, luego clase abrir GRUPO y cuestionario organizar otra vez.",
             "admin.quiz.hosted_other_group_one": "No hay ninguna clase abierta, así que el cuestionario es para quien está fuera de una clase: 1 estudiante de {1} sigue en línea y no puede entrar. Para hacerlo con una clase: cuestionario terminar, luego clase abrir GRUPO y cuestionario organizar otra vez.",
             "quiz.hosted.joined": "Tu docente dirige {0} desde la consola y lo empieza: mientras esperas, elige equipo con equipo NOMBRE.",
-            "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes de la entrada que escriban entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
+            "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} estudiantes de la entrada que escriban unirse {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.started": "{0} ha empezado: {1}, {2}.",
             "admin.quiz.players": "{0} participantes",
             "admin.quiz.closed_unstarted": "{0} se ha cerrado antes de empezar; {1} estudiantes vuelven a la entrada.",
@@ -49,7 +51,7 @@ extension CatalogParts {
             "admin.quiz.next": "{0}: se pasa a lo siguiente.",
             "admin.quiz.ended": "{0} ha terminado tras {1} preguntas: los resultados llegan a la sala y se guardan.",
             "admin.quiz.ended_one": "{0} ha terminado tras 1 pregunta: los resultados llegan a la sala y se guardan.",
-            "admin.quiz.hosted_one": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a la persona de la entrada que escriba entrar {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
+            "admin.quiz.hosted_one": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a la persona de la entrada que escriba unirse {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.taken_over": "Desde ahora diriges {0}.",
             "error.no_hosted_quiz": "No diriges ningún cuestionario. Escribe cuestionario abrir MAZO, o nombra la sala (cuestionario siguiente quiz-3).",
             "error.not_hosted_quiz": "{0} es un cuestionario que dirige alguien del alumnado: lo empieza quien dirige la sala. Desde aquí puedes pasar a lo siguiente (cuestionario siguiente {0}) o terminarlo (cuestionario terminar {0}).",
@@ -60,6 +62,8 @@ extension CatalogParts {
             "error.quiz_already_ended.console": "{0} ya ha terminado; su alumnado está en su sala de espera. cuestionario empezar {0} lo juega otra vez, sala cerrar {0} la cierra.",
             "error.quiz_not_started.student_room": "{0} no ha empezado: lo empieza quien dirige la sala. sala cerrar {0} la cierra.",
             "error.not_a_quiz": "{0} no es un cuestionario. salas muestra las salas.",
+            "error.quiz_already_ended.student_room": "{0} ya ha terminado; quien dirige la sala puede volver a empezarlo. sala cerrar {0} la cierra.",
+            "error.quiz_paused.console": "{0} está en pausa: primero reanudar {0}, luego cuestionario siguiente {0}.",
         ]
     )
 }

@@ -1,5 +1,6 @@
 import Foundation
 import AulaContent
+import AulaGames
 
 /// What the console's `reload` keeps of the content loaded before (session 10):
 /// a reload otherwise takes what a start would, problems left out.
@@ -11,6 +12,14 @@ public enum ContentReload {
     /// the old list stays while it had words and the new file is damaged.
     public static func keepsOldBlocklist(_ problems: [ContentProblem], old: Blocklist) -> Bool {
         old.count > 0 && problems.contains { damagedBlocklist.contains($0.reason.key) }
+    }
+
+    /// `Levels/` alone is gone while levels were loaded: moved away by mistake
+    /// (a re-play: the course emptied and students read "There is no level").
+    /// The levels loaded before stay; the console is told.
+    public static func keepsOldLevels(_ directory: String, old: LevelLibrary) -> Bool {
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        return !old.levels.isEmpty && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Levels").path)
     }
 
     /// None of `Levels/`, `Decks/words/`, `Decks/quizzes/` is there: the folder

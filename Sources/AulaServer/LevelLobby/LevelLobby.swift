@@ -39,7 +39,14 @@ extension Server {
                 player.send(ErrorEvent(code: "storage_unavailable"))
                 return
             }
-            let notes = library.unlockedNotes(xp: progress.xp, solved: progress.solved).map { NoteEntry(id: $0, library: library) }
+            var ids = library.unlockedNotes(xp: progress.xp, solved: progress.solved)
+            // The level being played (a teacher's challenge above the student's XP)
+            // opens its own notes: `level.opened` says "read it now with notes X"
+            // (a re-play: the note it offered was "still locked").
+            if let level = (player.room?.game as? any LevelRoomState).flatMap({ library.level(id: $0.levelID) }) {
+                for n in level.notesUnlocked where library.noteIDs.contains(n) && !ids.contains(n) { ids.append(n) }
+            }
+            let notes = ids.map { NoteEntry(id: $0, library: library) }
             guard let word else {
                 player.send(LevelNotesEvent(notes: notes))
                 return

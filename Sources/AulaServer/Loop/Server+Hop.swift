@@ -33,7 +33,7 @@ extension Server {
 
     /// Marks an answer owed to the player's connection; the returned closure
     /// (on the loop) settles it and runs the lines held meanwhile.
-    func owesAnswer(_ player: Player) -> () -> Void {
+    package func owesAnswer(_ player: Player) -> () -> Void {
         guard let client = player.client else { return {} }
         client.answersOwed += 1
         var settled = false

@@ -39,10 +39,15 @@ package protocol RoomHost: AnyObject {
     func leaveRoom(_ player: Player, reason: Phrase?, movingOn: Bool)
     /// Closes a room: everyone in it back to the lobby.
     func closeRoom(_ room: Room)
+    /// The same, with what its members read after "You left room X.".
+    func closeRoom(_ room: Room, reason: Phrase)
     /// `lang` typed inside a room.
     func setLanguage(_ player: Player, _ word: String?)
     /// Tells every teacher at the console (a solve, an attempt, a challenge's board).
     func tellTeachers(_ event: Event)
     /// Notes what a player did last (the teacher's roster on the board).
     func noteActivity(_ kind: PlayerActivity.Kind, of player: Player)
+    /// Marks an answer owed to the player (a judge job): their next lines wait
+    /// until the returned closure is called on the loop (Loop/Server+Hop.swift).
+    func owesAnswer(_ player: Player) -> () -> Void
 }
