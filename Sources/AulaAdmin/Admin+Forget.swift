@@ -35,7 +35,7 @@ extension AdminCall {
                 return done("cancelled")
             }
             // A place held by the reconnect grace goes too: nothing may write for this id again.
-            if let held = server.players[key], !held.isConnected { server.forget(held) }
+            if let held = server.players[key], !held.isConnected { server.forget(held, recordsDeleted: true) }
             write({ db in
                 try db.forgetStudent(id: student.id)
                 return try db.rowsAbout(studentID: student.id)

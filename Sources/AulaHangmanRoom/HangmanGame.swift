@@ -56,6 +56,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     var recentWords: [String] = []
     /// The room's running totals across rounds, in order of first appearance.
     var totals: [(name: String, points: Int)] = []
+    var forgottenNames: Set<String> = []
 
     init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
@@ -120,6 +121,8 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
               round.players[index].status != .left else { return }
         act(.leave(player.name), by: nil)
     }
+
+    public func playerForgotten(_ name: String) { forgetPlayer(name) }
 
     public func playerReconnected(_ player: Player) {
         if let round, !round.isOver {

@@ -33,6 +33,7 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     var roundStartedAt: Double = 0
     var recentWords: [String] = []
     var totals: [(name: String, points: Int)] = []
+    var forgottenNames: Set<String> = []
 
     init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
@@ -68,6 +69,8 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
         guard let race, !race.isOver, race.racer(player.name)?.left == false else { return }
         act(.leave(player.name), by: nil)
     }
+
+    public func playerForgotten(_ name: String) { forgetPlayer(name) }
 
     public func playerReconnected(_ player: Player) {
         guard let race, !race.isOver, let room else { return }

@@ -17,6 +17,16 @@ protocol HangmanRoundKeeper: AnyObject {
     /// no new round starts meanwhile (its end would follow the new start).
     var saving: Bool { get set }
     var log: Log { get }
+    /// Players `forget` deleted while the round ran: left out of what is shown.
+    var forgottenNames: Set<String> { get set }
+}
+
+extension HangmanRoundKeeper {
+    /// `RoomGame.playerForgotten`, for both ways of playing.
+    func forgetPlayer(_ name: String) {
+        forgottenNames.insert(name)
+        totals.removeAll { $0.name == name }
+    }
 }
 
 /// One seat of a finished round: who, their points, and how it ended for them.
@@ -43,6 +53,15 @@ extension HangmanRoundKeeper {
                         seats: [HangmanSeat], server: any RoomHost) {
         guard let room else { return }
         saving = true
+        // A player forgotten during the round is not shown (their row is gone from the database too).
+        var result = result
+        if !forgottenNames.isEmpty {
+            var shown = HangmanResult(outcome: result.outcome, word: result.word, hint: result.hint,
+                                      completedBy: result.completedBy.map { forgottenNames.contains($0) ? Database.forgottenName : $0 },
+                                      scores: result.scores.filter { !forgottenNames.contains($0.name) })
+            shown.someOutOfLives = result.someOutOfLives
+            result = shown
+        }
         for score in result.scores {
             if let index = totals.firstIndex(where: { $0.name == score.name }) {
                 totals[index].points += score.points

@@ -102,6 +102,13 @@ final class ClassChallenge {
         if !starting, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
     }
 
+    /// A student `forget` deleted: no row, no place on the leaderboard (their
+    /// score could not be saved anyway: the student is gone).
+    func forget(_ player: Player) {
+        entries.removeAll { $0.player === player }
+        if !entries.isEmpty, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
+    }
+
     /// Ends it now: rooms still playing run out of time, then the leaderboard.
     func finish(byTeacher: Bool = false) {
         guard !ended else { return }

@@ -164,6 +164,8 @@ public struct LevelResultEvent: Event {
     public let par: Int
     /// Unsolved: the goals still not met ("1 iron block left").
     var missing: [UnmetGoal] = []
+    /// A challenge's time up: its rooms close right after (no "practise" advice).
+    var inChallenge = false
 
     public var name: String { "level.result" }
 
@@ -190,7 +192,9 @@ public struct LevelResultEvent: Event {
         switch (kind, solved) {
         case (.timeUp, _):
             let stopped = reasonPhrase?.key == "level.end.challenge_stopped"
-            return [t.paint(.bad, t.say(stopped ? "level.result.challenge_stopped" : "level.result.time_up"))]
+            // A challenge's end sends everyone to the lobby: no "you can still run it" (a re-play).
+            let key = stopped ? "level.result.challenge_stopped" : inChallenge ? "level.result.time_up_challenge" : "level.result.time_up"
+            return [t.paint(.bad, t.say(key))]
         case (.submit, true):
             let starText = t.reader ? t.say("level.result.stars_reader", String(stars))
                                     : String(repeating: "★", count: stars) + String(repeating: "☆", count: max(0, 3 - stars))

@@ -46,6 +46,9 @@ public final class LevelRoomGame: RoomGame {
     var hintsGiven = 0
     var watchersAllowed = false
     var clock: LevelClock?
+    /// The whole the time bonus counts against, fixed when the clock starts
+    /// (`allowance(for:)` then): an accommodation given later does not move it.
+    var bonusWhole: Double?
     /// Wall-clock second the level opened (the saved round's start).
     var openedAt: Double = 0
     /// The points of the solve in this room (0 until solved).
@@ -186,6 +189,7 @@ public final class LevelRoomGame: RoomGame {
         }
         clock.onTimeUp = { [weak self] in self?.timeUp() }
         self.clock = clock
+        bonusWhole = allowance(for: room.host)
         room.broadcast(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock.limit, challenge: inChallenge,
                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
         room.broadcast(LevelBoardEvent(room: room.id, board: shownBoard, caption: Phrase("level.board.caption")))
@@ -225,10 +229,12 @@ public final class LevelRoomGame: RoomGame {
     private func timeUp() {
         guard phase == .playing, let room else { return }
         phase = .timeUp
-        room.broadcast(LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
-                                        seedsTotal: level.judgedLayoutCount, points: 0, stars: 0,
-                                        reason: "time_up", reasonPhrase: Phrase(stoppedByTeacher ? "level.end.challenge_stopped" : "level.end.time_up"),
-                                        statements: 0, steps: 0, par: level.parStatements))
+        var result = LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
+                                      seedsTotal: level.judgedLayoutCount, points: 0, stars: 0,
+                                      reason: "time_up", reasonPhrase: Phrase(stoppedByTeacher ? "level.end.challenge_stopped" : "level.end.time_up"),
+                                      statements: 0, steps: 0, par: level.parStatements)
+        result.inChallenge = inChallenge
+        room.broadcast(result)
         if !inChallenge {
             // The real best (from the database when the room opened), not this round's 0.
             room.broadcast(LevelRoundEndEvent(room: room.id, outcome: "time_up",

@@ -187,9 +187,11 @@ extension LevelRoomGame {
         }
         challenge?.noteSubmit(self)  // [gradebook] counted for the teacher's `challenge status`
         let source = editor.source, level = self.level, shown = shownLayout
-        // The bonus's whole: the student's allowance from the start plus the teacher's extensions.
+        // The time bonus measures speed, not the clock: the time left minus the teacher's
+        // extensions, against the allowance from the start (a latecomer counts the time
+        // the class had used; an extension after an early solve does not lift later ones).
         let extra = (clock?.total ?? 0) - (clock?.limit ?? 0)
-        let timeLeft = left ?? 1, timeLimit = clock?.limit == nil ? 0 : (allowance(for: player) ?? clock?.limit ?? 0) + extra
+        let timeLeft = (left ?? 1) - extra, timeLimit = clock?.limit == nil ? 0 : (bonusWhole ?? clock?.limit ?? 0)
         // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.
         let freshSeed = UInt64.random(in: 1...UInt64.max)
         offLoop(for: player, { deadline -> (Result<Verdict, SyntaxError>, Int) in

@@ -99,6 +99,11 @@ public final class LevelRooms: ClassChallenges {
         place(player, in: challenge, server: server)
     }
 
+    public func studentForgotten(_ player: Player) {
+        guard let challenge, !challenge.ended else { return }
+        challenge.forget(player)
+    }
+
     public func stopChallenge() -> Result<Void, Refusal> {
         guard let challenge, !challenge.ended else {
             // Ended by itself (everyone finished, or the clock): said as such, so the

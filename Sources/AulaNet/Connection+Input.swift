@@ -49,6 +49,11 @@ extension Connection {
         if now - rateWindowStart >= 1 {
             rateWindowStart = now
             linesInWindow = 0
+            lingeredInWindow = false
+            if overrideEndsWithWindow {
+                overrideEndsWithWindow = false
+                linesPerSecondOverride = nil
+            }
         }
         linesInWindow += 1
         if linesInWindow > (linesPerSecondOverride ?? limits.linesPerSecond) {

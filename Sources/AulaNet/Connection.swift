@@ -53,7 +53,29 @@ public final class Connection: FileEventTarget {
     private var closeTimer: TimerID?
     /// A higher flood limit for a while (e.g. while a student pastes a
     /// program into the code editor); nil: the listener's limit.
-    public var linesPerSecondOverride: Int?
+    public var linesPerSecondOverride: Int? {
+        didSet { if linesPerSecondOverride != nil { overrideEndsWithWindow = false } }
+    }
+    /// The override lasts to the end of the current second (a pasted program's
+    /// `.`, `run`, `time` typed with it: session 10, they were dropped).
+    var overrideEndsWithWindow = false
+
+    /// A linger was granted in this second's window already (at most one a second).
+    var lingeredInWindow = false
+
+    /// Ends the override, leaving the rest of this second the ordinary number
+    /// of lines again (once a second: opening and closing the editor over and
+    /// over must not buy a flooder more).
+    public func endLinesPerSecondOverrideAfterThisSecond() {
+        guard linesPerSecondOverride != nil else { return }
+        guard !lingeredInWindow else {
+            linesPerSecondOverride = nil
+            return
+        }
+        lingeredInWindow = true
+        linesPerSecondOverride = linesInWindow + limits.linesPerSecond
+        overrideEndsWithWindow = true
+    }
     var closeReason = CloseReason.serverClosed
     let fd: Int32
     private var interest: UInt32 = AULA_EV_IN

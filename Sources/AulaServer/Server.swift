@@ -250,9 +250,18 @@ public final class Server: ConnectionHandler {
     /// A line typed while the database answers: kept (at most 32: at 20 lines a
     /// second, more than a second and a half of typing), the rest refused aloud.
     private func holdLine(_ line: String, _ client: Client) {
-        guard client.heldLines.count < 32 else { return client.send(ErrorEvent(code: "throttled")) }
+        guard client.heldLines.count < Self.heldLinesCap else {
+            // Said once per wait, not once per line (a flood must not double as output).
+            if !client.heldOverflowTold {
+                client.heldOverflowTold = true
+                client.send(ErrorEvent(code: "throttled"))
+            }
+            return
+        }
         client.heldLines.append((line, client.lastLineWasCleaned))
     }
+
+    static let heldLinesCap = 32
 
     /// Replays the lines typed while the login (or a command) waited for the database.
     func replayHeldLines(_ client: Client) {
@@ -263,6 +272,7 @@ public final class Server: ConnectionHandler {
             client.lastLineWasCleaned = cleaned
             handleLine(line, from: client)
         }
+        if client.heldLines.isEmpty { client.heldOverflowTold = false }
     }
 
     // MARK: Players
@@ -295,11 +305,19 @@ public final class Server: ConnectionHandler {
     }
 
     /// The player is gone for good: out of their room and the player list.
-    package func forget(_ player: Player) {
+    /// `recordsDeleted`: the console's `forget` deleted the student (a kick also
+    /// lets a held place go, but the student and their points stay).
+    package func forget(_ player: Player, recordsDeleted: Bool = false) {
         if let timer = player.graceTimer { loop.cancel(timer); player.graceTimer = nil }
-        if player.room != nil { leaveRoom(player, reason: nil) }
+        let room = player.room
+        if room != nil { leaveRoom(player, reason: nil) }
         let key = playerKey(player.group, player.name)
         if players[key] === player { players.removeValue(forKey: key) }
+        // Deleted: nothing running shows them any more (a round's end kept their
+        // points under their name, a challenge's leaderboard their row: a re-play).
+        guard recordsDeleted else { return }
+        room?.game.playerForgotten(player.name)
+        classChallenges?.studentForgotten(player)
     }
 
     /// The number of open student connections (for tests and the admin console).

@@ -249,4 +249,5 @@ final class FakeChallenges: ClassChallenges, @unchecked Sendable {
     }
     var runningChallenge: (levelID: String, secondsLeft: Double)? { nil }
     func studentArrived(_ player: Player) { calls.append("arrived \(player.name)") }
+    func studentForgotten(_ player: Player) { calls.append("forgotten \(player.name)") }
 }

@@ -4,6 +4,7 @@ import AulaTestSupport
 import AulaGames
 @testable import AulaServer
 @testable import AulaQuizRoom
+@testable import AulaHangmanRoom
 
 /// Session 10's last play tests (a re-play of the day's fixes, a new teacher's
 /// first lesson), over TCP and the console. Each failed on the old code.
@@ -66,6 +67,38 @@ import AulaGames
         #expect(later < first, "Ben \(later) after 20 s with 60 more, Ana \(first) after 10 s")
     }
 
+    /// An accommodation given while the level is open moved the bonus's whole but not
+    /// the clock: the student lost points (a last re-play). Ana and Ben solve at the
+    /// same moment; Ana was given 1.5× time after the challenge began.
+    @Test func anAccommodationGivenLaterCostsNoPoints() throws {
+        let server = try Self.levelServer(virtualClock: true)
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        _ = admin.run("accommodate Ana time 1.5")
+        try server.advance(by: 30)
+        let anaPoints = try #require(try LevelChallengeFixesTests.solve(ana)["points"] as? Int)
+        let benPoints = try #require(try LevelChallengeFixesTests.solve(ben)["points"] as? Int)
+        #expect(anaPoints == benPoints, "Ana \(anaPoints), Ben \(benPoints)")
+    }
+
+    /// `play`, `code`, a 25-line program, `.`, `run`, `time` in one write: lines past 20 a
+    /// second were dropped ("Too many lines at once") before the editor had opened, and
+    /// `run`/`time` after the `.` were dropped too.
+    @Test func aLongProgramPastedWithItsCommandsGoesInWhole() throws {
+        let server = try TestServer(content: LevelTestContent.standard())  // the real 20 lines a second
+        let bot = try TestClient.loggedInJSON(port: server.port, name: "Bot")
+        let program = String(repeating: "turnLeft();\n", count: 25)
+        bot.sendRaw(Array(("play t-01\ncode\n" + program + ".\nrun\ntime\n").utf8))
+        #expect(bot.waitForEvent("level.result") != nil, "\(bot.transcript.suffix(4))")
+        #expect(bot.waitForEvent("timer") != nil, "\(bot.transcript.suffix(4))")
+        #expect(!bot.transcript.contains { $0.contains("\"throttled\"") }, "\(bot.transcript.suffix(6))")
+        let lines = bot.transcript.filter { $0.contains("\"ev\":\"level.code_line\"") }
+        #expect(lines.count == 25, "\(lines.count)")
+    }
+
     /// A challenge on a level above the student's XP offered its note ("read it now with
     /// notes X"), which `notes X` then called locked.
     @Test func theNoteAChallengeOffersCanBeRead() throws {
@@ -112,5 +145,55 @@ import AulaGames
         #expect(lines.contains("There is no Levels folder in"), "\(lines)")
         #expect(lines.contains("the levels loaded before stay in use"), "\(lines)")
         #expect(server.running.onLoop { $0.content.levels.level(id: "t-01") != nil } == true)
+    }
+}
+
+/// `forget` of a student whose place was held mid-round: the round's end listed
+/// her points under her name, and a class challenge's leaderboard her row (a
+/// re-play of session 10's fixes). Now nothing running shows her.
+@Suite(.lab, .serialized) struct ForgetWhileHeldTests {
+    @Test func aForgottenPlayerLeavesTheRoundsEnd() throws {
+        let server = try TestServer(configure: { config in
+            LevelTestContent.fastTyping(&config)
+            config.reconnectGrace = 120
+        }, content: LevelTestContent.standard().merging(LessonSupport.content) { a, _ in a },
+           games: { server in HangmanGame.register(server, seed: 42) })
+        let admin = try server.admin()
+        let (room, ana, ben) = try PlayTestQuizTests.hangmanRoom(server)
+        ana.send("start")
+        #expect(ben.waitForEvent("hangman.state") != nil)
+        ben.close()
+        try LevelRoomFixesTests.waitUntilDropped(server, "Ben")
+        admin.client.send("forget Ben")
+        #expect(admin.client.waitFor("yes") != nil)
+        #expect(admin.text("yes").contains("forgotten"))
+        // Ana ends the round: Ben is in no row of it.
+        _ = admin.run("skip \(room)")
+        let end = try #require(ana.waitForEvent("round.end"))
+        let names = ((end["round"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+            + ((end["leaderboard"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        #expect(!names.contains("Ben"), "\(end)")
+        #expect(names.contains("Ana"), "\(end)")
+    }
+
+    @Test func aForgottenStudentLeavesTheChallengesLeaderboard() throws {
+        let server = try TestServer(configure: { config in
+            LevelTestContent.fastTyping(&config)
+            config.reconnectGrace = 120
+        }, content: LevelTestContent.standard())
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = client.waitForEvent("level.opened") }
+        ben.close()
+        try LevelRoomFixesTests.waitUntilDropped(server, "Ben")
+        admin.client.send("forget Ben")
+        #expect(admin.client.waitFor("yes") != nil)
+        #expect(admin.text("yes").contains("forgotten"))
+        _ = admin.run("challenge stop")
+        let board = try #require(ana.waitForEvent("leaderboard") { $0["scope"] as? String == "challenge:t-02" })
+        let names = ((board["rows"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        #expect(names == ["Ana"], "\(board)")
     }
 }

@@ -31,7 +31,11 @@ public struct RoomLeftEvent: Event {
     /// read "Lucía left room level-6" about herself). Not part of the JSON.
     public var own = false
     public var name: String { "room.left" }
-    public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room)), ("player", .string(player))] }
+    /// `message` (session 10): why, when the room closed ("Your teacher closed the room.").
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        guard let reason else { return [("room", .string(room)), ("player", .string(player))] }
+        return [("room", .string(room)), ("player", .string(player)), ("message", .string(t.say(reason)))]
+    }
     public func text(_ t: TextContext) -> [String] {
         var line = own ? t.say("room.left.you", room) : t.say("room.left", t.paint(.name, player), room)
         if let reason { line += " " + t.say(reason) }

@@ -36,12 +36,18 @@ extension Server {
     package func owesAnswer(_ player: Player) -> () -> Void {
         guard let client = player.client else { return {} }
         client.answersOwed += 1
+        // What follows the command in a paste (a program after `play`) is held, not
+        // throttled at 20 lines a second; at most `heldLinesCap` are kept.
+        if client.answersOwed == 1 { player.applyPasteAllowance() }
         var settled = false
-        return { [weak self, client] in
+        return { [weak self, client, weak player] in
             guard !settled else { return }
             settled = true
             client.answersOwed -= 1
-            if client.answersOwed == 0 { self?.replayHeldLines(client) }
+            if client.answersOwed == 0 {
+                self?.replayHeldLines(client)
+                if player?.client === client { player?.applyPasteAllowance() }
+            }
         }
     }
 

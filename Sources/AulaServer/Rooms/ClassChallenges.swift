@@ -15,4 +15,6 @@ public protocol ClassChallenges: AnyObject {
     /// A student of the session logged in while a challenge runs: they join it
     /// on the same shared clock (a latecomer does not get extra time).
     func studentArrived(_ player: Player)
+    /// A student `forget` deleted: out of the running challenge's rows and leaderboard.
+    func studentForgotten(_ player: Player)
 }

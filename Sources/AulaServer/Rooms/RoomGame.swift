@@ -33,6 +33,9 @@ public protocol RoomGame: AnyObject {
     func playerLeft(_ player: Player)
     func playerDisconnected(_ player: Player)
     func playerReconnected(_ player: Player)
+    /// A student `forget` deleted while their place was held: the room stops
+    /// showing them (a round's points, a room's totals). Default: nothing.
+    func playerForgotten(_ name: String)
     /// A line that is no command (a bare letter, an answer number). True if used.
     func bareInput(_ line: String, from player: Player) -> Bool
     /// The room is closing (empty, or a teacher closed it): stop timers.
@@ -67,6 +70,7 @@ extension RoomGame {
     public func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void) { ready(nil) }
     public func playerDisconnected(_ player: Player) {}
     public func playerReconnected(_ player: Player) {}
+    public func playerForgotten(_ name: String) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }
     public func pause() -> Bool { false }
     public func resume() -> Bool { false }

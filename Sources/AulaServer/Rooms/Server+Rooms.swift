@@ -151,6 +151,8 @@ extension Server {
             var left = RoomLeftEvent(room: room.id, player: member.name, reason: reason)
             left.own = true
             member.send(left)
+            // Back in the lobby, asked for a command as after `leave` (a bot waited for it).
+            member.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
         room.players.removeAll()
         room.spectators.removeAll()

@@ -38,6 +38,8 @@ public final class Client {
     /// order once it is sent (session 10: a bot's `play w1-01` then `code` ran
     /// `code` in the lobby, before the level had opened).
     var answersOwed = 0
+    /// The held lines overflowed and the student was told (once per wait).
+    var heldOverflowTold = false
 
     package init(connection: Connection, language: Language) {
         self.connection = connection

@@ -33,7 +33,7 @@ public final class Player {
     /// limit rises tenfold (still bounded) for this connection.
     public var lineInterceptor: ((String) -> Bool)? {
         didSet {
-            applyPasteAllowance()
+            applyPasteAllowance(lingering: true)
             if lineInterceptor == nil { promptAgain = nil }
         }
     }
@@ -44,8 +44,18 @@ public final class Player {
 
     static let pastedLinesPerSecond = 200
 
-    func applyPasteAllowance() {
-        client?.connection.linesPerSecondOverride = lineInterceptor == nil ? nil : Player.pastedLinesPerSecond
+    /// `lingering`: the editor just closed — the rest of a pasted program's second
+    /// (`.`, `run`, `time`) still goes in; otherwise the ordinary limit is back at once
+    /// (a flooder must not keep 200 lines a second by typing `me` each second).
+    func applyPasteAllowance(lingering: Bool = false) {
+        guard let connection = client?.connection else { return }
+        if lineInterceptor != nil || (client?.answersOwed ?? 0) > 0 {
+            connection.linesPerSecondOverride = Player.pastedLinesPerSecond
+        } else if lingering {
+            connection.endLinesPerSecondOverrideAfterThisSecond()
+        } else {
+            connection.linesPerSecondOverride = nil
+        }
     }
 
     package static let standInID: Int64 = 0
