@@ -14,7 +14,7 @@ final class ClassChallenge {
     struct Entry {
         let player: Player
         weak var game: LevelRoomGame?
-        let roomID: String
+        var roomID: String
         var finished = false
         /// For the teacher's `challenge status`: `run`s and `submit`s sent, stars of the solve.
         var runs = 0
@@ -75,6 +75,16 @@ final class ClassChallenge {
     }
 
     func add(_ player: Player, _ game: LevelRoomGame) {
+        // Back after leaving it (`play` of the challenge's level): the same row, its
+        // runs and submits kept, playing again on the shared clock (a last re-play).
+        if let index = entries.firstIndex(where: { $0.player === player }) {
+            entries[index].game = game
+            entries[index].roomID = game.roomID
+            entries[index].finished = game.isFinished
+            entries[index].ending = nil
+            showOnBoard()
+            return
+        }
         entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished,
                              onSharedClock: ClassChallenge.isOnSharedClock(player)))
         showOnBoard()  // a latecomer (nothing while starting)

@@ -314,6 +314,10 @@ public final class LevelRoomGame: RoomGame {
     public func playerLeft(_ player: Player) {
         guard let room, let server = self.server else { return }
         player.lineInterceptor = nil
+        // Out of a running class challenge: said, with the way back (it was silent).
+        if room.isHost(player), isChallengeRunning {
+            player.send(InfoEvent("level.challenge.left", level.id, style: .warn))
+        }
         // The coder leaving ends the room for the watchers too.
         if room.isHost(player) {
             closeDown()

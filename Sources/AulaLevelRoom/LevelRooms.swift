@@ -99,6 +99,16 @@ public final class LevelRooms: ClassChallenges {
         place(player, in: challenge, server: server)
     }
 
+    /// `play LEVEL` of the running challenge's level by one of its students who
+    /// left it: back into it, on the shared clock. False when that is not the case.
+    public func rejoinChallenge(_ player: Player, levelID: String) -> Bool {
+        guard let challenge, !challenge.ended, let server = host, challenge.level.id == levelID,
+              let entry = challenge.entries.first(where: { $0.player === player }), !entry.solved,
+              entry.game?.room == nil || entry.game?.room !== player.room else { return false }
+        place(player, in: challenge, server: server)
+        return true
+    }
+
     public func studentForgotten(_ player: Player) {
         guard let challenge, !challenge.ended else { return }
         challenge.forget(player)

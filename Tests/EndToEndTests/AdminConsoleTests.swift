@@ -86,7 +86,7 @@ import AulaStore
         let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
         admin.run("room create Ana clock")
         #expect(admin.text("pause all").contains("Paused: clock-1"))
-        #expect(ana.waitFor("The teacher paused the game") != nil)
+        #expect(ana.waitFor("Your teacher paused the game") != nil)
         #expect(admin.text("resume clock-1").contains("Resumed: clock-1"))
         #expect(admin.text("extend clock-1 45").contains("clock-1: 45 more seconds"))
         #expect(admin.text("skip clock-1").contains("Moved on: clock-1"))
@@ -250,4 +250,5 @@ final class FakeChallenges: ClassChallenges, @unchecked Sendable {
     var runningChallenge: (levelID: String, secondsLeft: Double)? { nil }
     func studentArrived(_ player: Player) { calls.append("arrived \(player.name)") }
     func studentForgotten(_ player: Player) { calls.append("forgotten \(player.name)") }
+    func rejoinChallenge(_ player: Player, levelID: String) -> Bool { false }
 }

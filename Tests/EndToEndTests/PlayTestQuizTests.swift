@@ -51,7 +51,7 @@ import AulaTestSupport
             ana.send(line)
             let error = try #require(ana.waitForEvent("error"))
             #expect(error["code"] as? String == "paused", "\(line)")
-            #expect((error["message"] as? String)?.contains("paused by the teacher") == true, "\(line)")
+            #expect((error["message"] as? String)?.contains("Your teacher paused the game") == true, "\(line)")
         }
         // `start` does not move it either.
         ana.send("start")

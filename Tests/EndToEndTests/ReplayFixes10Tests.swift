@@ -99,6 +99,26 @@ import AulaGames
         #expect(lines.count == 25, "\(lines.count)")
     }
 
+    /// `leave` (or Spanish `salir`) in a class challenge dropped the student out in
+    /// silence, and `play` of its level gave a private clock (or "locked" above their XP).
+    @Test func aStudentWhoLeftTheChallengeIsToldAndPlayTakesThemBack() throws {
+        let server = try Self.levelServer()
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        ana.send("lang es")
+        ana.send("salir")
+        let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("reto de clase") })
+        #expect(told["text"] as? String == "Has salido del reto de clase; su reloj sigue en marcha. jugar t-02 te devuelve a él.")
+        ana.send("jugar t-02")
+        let back = try #require(ana.waitForEvent("level.opened"))
+        #expect(back["challenge"] as? Bool == true, "\(back)")
+        let status = admin.run("challenge status").filter { $0.contains("Ana") }
+        #expect(status.count == 1, "\(status)")
+    }
+
     /// A challenge on a level above the student's XP offered its note ("read it now with
     /// notes X"), which `notes X` then called locked.
     @Test func theNoteAChallengeOffersCanBeRead() throws {

@@ -67,7 +67,7 @@ extension CatalogParts {
             "admin.accommodate.now": "Applied now; it stays for later logins until the server restarts.",
             "admin.accommodate.later": "Not online now: applied when they log in (until the server restarts).",
             "admin.accommodate.cleared": "{0} has the normal time again.",
-            "admin.room_told.paused": "The teacher paused the game: the clock is stopped.",
+            "admin.room_told.paused": "Your teacher paused the game: the clock is stopped.",
             "admin.room_told.resumed": "The teacher resumed the game: the clock runs again.",
             "admin.room_told.skipped": "The teacher moved the game on.",
             "admin.room_told.extended": "The teacher gave you {0} more seconds.",

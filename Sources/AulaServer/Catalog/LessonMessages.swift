@@ -3,11 +3,11 @@ extension CatalogParts {
     /// (pause, resume, skip, extend in every game; SPEC §12).
     public static let lesson = CatalogPart(
         en: [
-            "lesson.paused": "The teacher paused the game: the clock is stopped. Wait for it to resume.",
+            "lesson.paused": "Your teacher paused the game: the clock is stopped. Wait for it to resume.",
             "lesson.resumed": "The game goes on.",
             "lesson.resumed_left": "The game goes on: {0} s left.",
-            "error.paused": "The game is paused by the teacher. Wait until it goes on.",
-            "quiz.closed.teacher": "The teacher closed this question.",
+            "error.paused": "Your teacher paused the game. Wait until it goes on.",
+            "quiz.closed.teacher": "Your teacher closed this question.",
             "hangman.round_over.skipped": "The teacher ended the round. The word was {0}.",
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
             // Session 10 (a play test of every control): the console's second `pause`.

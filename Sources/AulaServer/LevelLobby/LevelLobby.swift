@@ -77,10 +77,13 @@ extension Server {
             player.send(ErrorEvent(Refusal.usage("missing_argument", "play")))
             return
         }
-        guard LevelLookup.findLevel(word, in: content.levels) != nil else {
+        guard let found = LevelLookup.findLevel(word, in: content.levels) else {
             player.send(ErrorEvent(code: "no_such_level", String(word.prefix(24))))
             return
         }
+        // Back into the class challenge one left (it gave a private clock, or "locked"
+        // above one's XP: a last re-play).
+        if player.room == nil, classChallenges?.rejoinChallenge(player, levelID: found.id) == true { return }
         // From one's own level room: it is left only once the new level opens (a
         // locked one refused the move after closing the room: a play test).
         let moving = player.room.flatMap { $0.game is any LevelRoomState && $0.isHost(player) ? $0 : nil }

@@ -15,6 +15,9 @@ public protocol ClassChallenges: AnyObject {
     /// A student of the session logged in while a challenge runs: they join it
     /// on the same shared clock (a latecomer does not get extra time).
     func studentArrived(_ player: Player)
+    /// `play LEVEL` by a student who left the running challenge on that level:
+    /// back into it (true), or nothing to rejoin (false).
+    func rejoinChallenge(_ player: Player, levelID: String) -> Bool
     /// A student `forget` deleted: out of the running challenge's rows and leaderboard.
     func studentForgotten(_ player: Player)
 }
