@@ -123,7 +123,6 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     }
 
     public func playerForgotten(_ name: String) { forgetPlayer(name) }
-
     public func playerReconnected(_ player: Player) {
         if let round, !round.isOver {
             player.send(stateEvent(for: player.name))
