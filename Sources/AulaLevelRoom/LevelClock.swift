@@ -33,7 +33,10 @@ final class LevelClock {
         self.limit = limit
         clock = PausableClock(startedAt: loop.now)
         if let limit {
-            let points = Set([limit / 2] + LevelClock.fixedAnnouncements).filter { $0 > 0 && $0 < limit }
+            // A fixed mark only after half time: "one minute left" then "half time: 45
+            // seconds left" came out of order on a 90-second clock (a re-play).
+            let half = limit / 2
+            let points = Set([half] + LevelClock.fixedAnnouncements.filter { $0 < half }).filter { $0 > 0 && $0 < limit }
             thresholds = points.sorted(by: >)
         } else {
             thresholds = []
@@ -74,11 +77,13 @@ final class LevelClock {
         return true
     }
 
-    /// More time; announcements now ahead again are made again.
+    /// More time; announcements now ahead again are made again — but not half
+    /// time once said (it came after "one minute left": a re-play).
     func extend(by seconds: Double) -> Bool {
         guard isTimed, !stopped, clock.extend(by: seconds) else { return false }
         let left = secondsLeft ?? 0
-        announced = announced.filter { $0 >= left }
+        let half = limit.map { $0 / 2 }
+        announced = announced.filter { $0 >= left || $0 == half }
         schedule()
         return true
     }

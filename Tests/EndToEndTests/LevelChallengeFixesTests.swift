@@ -207,7 +207,8 @@ import AulaGames
         ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
         // The challenge's end sent its rooms' students to the lobby (session 10): Ana is
         // told on the way back that her room closed; no clock counts down.
-        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") } != nil)
+        let told = ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") }
+        #expect((told?["text"] as? String)?.contains("The class challenge is over") == true, "\(String(describing: told))")
         ana.send("who")
         let who = try #require(ana.waitForEvent("who"))
         #expect((who["players"] as? [[String: Any]])?.first { $0["name"] as? String == "Ana" }?["room"] is NSNull)

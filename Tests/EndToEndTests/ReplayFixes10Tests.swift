@@ -119,6 +119,20 @@ import AulaGames
         #expect(status.count == 1, "\(status)")
     }
 
+    /// A 90-second level said "one minute left" and then "half time: 45 seconds left".
+    @Test func aShortClockSaysHalfTimeBeforeTheLastTenSecondsOnly() throws {
+        let content = LevelTestContent.standard(limit: 90)
+        let server = try TestServer(virtualClock: true, configure: LevelTestContent.fastTyping, content: content)
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        ana.send("play t-01")
+        _ = try #require(ana.waitForEvent("level.opened"))
+        for _ in 0..<9 { try server.advance(by: 10) }
+        _ = ana.waitForEvent("level.result", timeout: 4)
+        let said = ana.transcript.compactMap(TestClient.json)
+            .filter { $0["ev"] as? String == "timer" }.compactMap { $0["seconds_left"] as? Int }
+        #expect(said.contains(45) && said.contains(10) && !said.contains(60), "\(said)")
+    }
+
     /// A challenge on a level above the student's XP offered its note ("read it now with
     /// notes X"), which `notes X` then called locked.
     @Test func theNoteAChallengeOffersCanBeRead() throws {

@@ -147,7 +147,7 @@ extension Server {
         for member in room.members {
             member.room = nil
             member.lineInterceptor = nil
-            if !member.isConnected { member.roomClosedWhileAway = room.id }
+            if !member.isConnected { member.roomClosedWhileAway = (room.id, reason) }
             var left = RoomLeftEvent(room: room.id, player: member.name, reason: reason)
             left.own = true
             member.send(left)

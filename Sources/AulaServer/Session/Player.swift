@@ -22,7 +22,7 @@ public final class Player {
     var readingWhenDropped: Renderer?
     /// The room that closed while this player's connection was down: said on
     /// the way back (session 10: "You have your place again" and then the lobby).
-    var roomClosedWhileAway: String?
+    var roomClosedWhileAway: (room: String, reason: Phrase)?
     /// What they last did and when, for the teacher's page (PlayerActivity.swift).
     var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect

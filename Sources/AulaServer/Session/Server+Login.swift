@@ -312,7 +312,8 @@ extension Server {
             room.game.playerReconnected(player)
         } else {
             if let closed = player.roomClosedWhileAway {
-                client.send(InfoEvent("room.closed_while_away", closed, style: .warn))
+                // With why (a challenge's end, the teacher): a re-play was told only "closed".
+                client.send(InfoEvent(phrases: [Phrase("room.closed_while_away", [closed.room]), closed.reason], style: .warn))
             }
             client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
