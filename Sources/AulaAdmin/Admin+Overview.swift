@@ -83,7 +83,8 @@ extension AdminCall {
                 if row.solved {
                     state = t.paint(.good, t.say("admin.challenge.solved") + " " + String(repeating: "*", count: row.stars))
                 } else if row.finished {
-                    state = t.paint(.bad, t.say("admin.challenge.not_solved"))
+                    // "left", as the board says, for a student who left it (a re-play: the two disagreed).
+                    state = t.paint(.bad, t.say(row.left ? "admin.challenge.left" : "admin.challenge.not_solved"))
                 } else {
                     state = t.say("admin.challenge.working")
                 }

@@ -174,9 +174,11 @@ final class ClassChallenge {
     func status() -> [Status] {
         entries.map { entry in
             let game = entry.game
-            return Status(name: entry.player.name, room: entry.roomID, runs: entry.runs, submits: entry.submits,
-                          solved: entry.solved, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
-                          finished: entry.finished || game == nil)
+            var row = Status(name: entry.player.name, room: entry.roomID, runs: entry.runs, submits: entry.submits,
+                             solved: entry.solved, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
+                             finished: entry.finished || game == nil)
+            row.left = entry.ending == .left
+            return row
         }
     }
 

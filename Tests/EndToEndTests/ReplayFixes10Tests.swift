@@ -112,6 +112,9 @@ import AulaGames
         ana.send("salir")
         let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("reto de clase") })
         #expect(told["text"] as? String == "Has salido del reto de clase; su reloj sigue en marcha. jugar t-02 te devuelve a él.")
+        // `challenge status` says "left it", as the board's panel does (it said "not solved").
+        let gone = admin.run("challenge status").filter { $0.contains("Ana") }
+        #expect(gone.count == 1 && gone[0].contains("left it"), "\(gone)")
         ana.send("jugar t-02")
         let back = try #require(ana.waitForEvent("level.opened"))
         #expect(back["challenge"] as? Bool == true, "\(back)")

@@ -12,6 +12,7 @@ extension CatalogParts {
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
             // Session 10 (a play test of every control): the console's second `pause`.
             "error.already_paused": "{0} is already paused: resume {0} starts its clock again.",
+            "admin.challenge.left": "left it",
             "admin.challenge.already_ended": "The class challenge on {0} has already ended (everyone finished or its time ran out); its leaderboard was shown.",
             // A teacher's `room close` (session 10): the room is told who closed it, the console what was lost.
             "room.closed.teacher": "Your teacher closed the room.",
@@ -30,6 +31,7 @@ extension CatalogParts {
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
             // Sesión 10 (prueba de cada control): la segunda `pausa` de la consola.
             "error.already_paused": "{0} ya está en pausa: reanudar {0} vuelve a poner su reloj en marcha.",
+            "admin.challenge.left": "lo ha dejado",
             "admin.challenge.already_ended": "El reto de clase de {0} ya ha terminado (todo el mundo acabó o se acabó su tiempo); ya se mostró su clasificación.",
             // `sala cerrar` desde la consola (sesión 10): la sala sabe quién la cerró; la consola, qué se pierde.
             "room.closed.teacher": "Tu docente ha cerrado la sala.",

@@ -25,6 +25,8 @@ package struct ChallengeStatusRow: Equatable {
     /// Seconds left on the student's own clock; nil when the room is done or untimed.
     package let secondsLeft: Double?
     package let finished: Bool
+    /// Left the challenge (`leave`) before solving it: said as such, as the board does.
+    package var left = false
 
     package init(name: String, room: String, runs: Int, submits: Int, solved: Bool, stars: Int,
                  secondsLeft: Double?, finished: Bool) {
