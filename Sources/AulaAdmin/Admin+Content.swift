@@ -79,7 +79,9 @@ extension AdminCall {
     func reloadContent() {
         let directory = server.config.contentDirectory
         let previous = server.content
-        offLoop({ (ContentLibrary.load(directory: directory, previous: previous), ContentReload.foldersGone(directory)) }) { [self] loaded in
+        // The folders' checks read the disk: with the load, off the loop.
+        offLoop({ (ContentLibrary.load(directory: directory, previous: previous), ContentReload.foldersGone(directory),
+                   ContentReload.levelsFolderGone(directory)) }) { [self] loaded in
             var (library, problems) = loaded.0
             let listed = TextBlockEvent { t in ContentProblemReport.lines(problems, t.language) }
             if library.isEmpty && !server.content.isEmpty && loaded.1 {
@@ -89,7 +91,7 @@ extension AdminCall {
             let old = server.content.blocklist
             let keepsBlocklist = ContentReload.keepsOldBlocklist(problems, old: old)
             if keepsBlocklist { library.blocklist = old }
-            let keepsLevels = ContentReload.keepsOldLevels(directory, old: server.content.levels)
+            let keepsLevels = loaded.2 && !server.content.levels.levels.isEmpty
             if keepsLevels { library.levels = server.content.levels }
             let blocklistBefore = old
             server.content = library

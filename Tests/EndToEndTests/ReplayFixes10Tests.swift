@@ -13,6 +13,16 @@ import AulaGames
         try TestServer(virtualClock: virtualClock, configure: LevelTestContent.fastTyping, content: LevelTestContent.standard())
     }
 
+    /// Ana and Ben in a class challenge on t-02, both rooms open.
+    static func challengeOfTwo(_ server: TestServer) throws -> (AdminConsole, TestClient, TestClient) {
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        return (admin, ana, ben)
+    }
+
     /// `run` then `around` pasted together answered `around` from the start, then
     /// the run; `run` and `submit` together gave `judge_busy`.
     @Test func linesAfterARunWaitForItsAnswer() throws {
@@ -54,11 +64,7 @@ import AulaGames
     /// those who solved first (612 s left of 600 counted as "all the time").
     @Test func extraTimeDoesNotWinTheTimeBonus() throws {
         let server = try Self.levelServer(virtualClock: true)
-        let admin = try server.admin()
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
-        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
-        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        let (admin, ana, ben) = try Self.challengeOfTwo(server)
         try server.advance(by: 10)
         let first = try #require(try LevelChallengeFixesTests.solve(ana)["points"] as? Int)
         #expect(admin.text("extend all 60").contains("60"))
@@ -72,11 +78,7 @@ import AulaGames
     /// same moment; Ana was given 1.5× time after the challenge began.
     @Test func anAccommodationGivenLaterCostsNoPoints() throws {
         let server = try Self.levelServer(virtualClock: true)
-        let admin = try server.admin()
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
-        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
-        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        let (admin, ana, ben) = try Self.challengeOfTwo(server)
         _ = admin.run("accommodate Ana time 1.5")
         try server.advance(by: 30)
         let anaPoints = try #require(try LevelChallengeFixesTests.solve(ana)["points"] as? Int)
@@ -103,11 +105,7 @@ import AulaGames
     /// silence, and `play` of its level gave a private clock (or "locked" above their XP).
     @Test func aStudentWhoLeftTheChallengeIsToldAndPlayTakesThemBack() throws {
         let server = try Self.levelServer()
-        let admin = try server.admin()
-        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
-        #expect(admin.text("challenge start t-02 2").contains("started with 2 students"))
-        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        let (admin, ana, ben) = try Self.challengeOfTwo(server)
         ana.send("lang es")
         ana.send("salir")
         let told = try #require(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("reto de clase") })

@@ -14,12 +14,12 @@ public enum ContentReload {
         old.count > 0 && problems.contains { damagedBlocklist.contains($0.reason.key) }
     }
 
-    /// `Levels/` alone is gone while levels were loaded: moved away by mistake
-    /// (a re-play: the course emptied and students read "There is no level").
-    /// The levels loaded before stay; the console is told.
-    public static func keepsOldLevels(_ directory: String, old: LevelLibrary) -> Bool {
+    /// `Levels/` is gone: if levels were loaded, it was moved away by mistake (a
+    /// re-play: the course emptied and students read "There is no level"), so the
+    /// levels loaded before stay and the console is told. Reads the disk: off the loop.
+    public static func levelsFolderGone(_ directory: String) -> Bool {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
-        return !old.levels.isEmpty && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Levels").path)
+        return !FileManager.default.fileExists(atPath: root.appendingPathComponent("Levels").path)
     }
 
     /// None of `Levels/`, `Decks/words/`, `Decks/quizzes/` is there: the folder
