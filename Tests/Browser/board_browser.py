@@ -349,6 +349,40 @@ def main():
         assert not driver.find_element(By.ID, "paused").is_displayed(), "the closed room's Paused banner stayed"
         until("waiting again", lambda: driver.find_element(By.ID, "idle").is_displayed())
 
+        # The projector's own size, 1280x720, with a long word, five players, the
+        # pause banner and a broadcast (session 10's play test: a seven-letter word
+        # at full size already ran off the screen): nothing scrolls sideways, the
+        # mask is one line inside the window, and a short word is full size again.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+        long_mask = "e" + "_" * 21 + "a"
+        driver.execute_script("""
+            aulaBoard.handle({ev: "hangman.state", room: "hangman-20", turn: "Maximiliana", mask: arguments[0],
+                              tried: ["e", "a", "z", "q", "w"],
+                              lives: {"Maximiliana": 6, "Bartolomeo": 5, "Guadalupe": 6, "Leocadia": 4, "Florentino": 6}});
+            aulaBoard.handle({ev: "paused", room: "hangman-20"});
+            aulaBoard.handle({ev: "broadcast", from: "Ms Ruiz", text: "Five more minutes, then we change games."});""",
+                              long_mask)
+        until("the long mask", lambda: text("hangman-mask").replace(" ", "") == long_mask)
+        fits = driver.execute_script("""
+            var m = document.getElementById("hangman-mask"), r = m.getBoundingClientRect(), d = document.documentElement;
+            return {page: d.scrollWidth, window: window.innerWidth, right: r.right, height: r.height,
+                    line: parseFloat(getComputedStyle(m).lineHeight), full: m.scrollWidth, shown: m.clientWidth,
+                    size: parseFloat(getComputedStyle(m).fontSize)};""")
+        assert fits["page"] <= fits["window"], f"the page scrolls sideways at 1280x720: {fits}"
+        assert fits["right"] <= fits["window"] and fits["full"] <= fits["shown"], f"the long mask is cut off: {fits}"
+        assert fits["height"] <= fits["line"] * 1.5, f"the long mask wrapped: {fits}"
+        driver.save_screenshot(os.path.join(shots, "board-1280x720-long-word.png"))
+        driver.execute_script("""
+            aulaBoard.handle({ev: "hangman.state", room: "hangman-20", turn: "Maximiliana", mask: "g__o",
+                              tried: ["g", "o"], lives: {"Maximiliana": 6}});""")
+        until("the short mask", lambda: text("hangman-mask").replace(" ", "") == "g__o")
+        short = driver.execute_script("return parseFloat(getComputedStyle(document.getElementById('hangman-mask')).fontSize)")
+        assert short > fits["size"] * 1.5, f"a short word stayed small: {short} px after {fits['size']} px"
+        driver.execute_script("""aulaBoard.handle({ev: "board.closed", room: "hangman-20"});""")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
         # The teacher's page: the class's progress grid (no level tried yet) and who is in.
         driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
         until("the progress grid", lambda: len(driver.find_elements(By.CSS_SELECTOR, "table.progress tbody tr")) == 3)
@@ -365,7 +399,7 @@ def main():
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
               "dropdown, rank change (and still with reduced motion), Spanish, challenge panel, race letters, closed room, "
-              "forget, teacher grid and last activity: all seen")
+              "forget, a long word at 1280x720, teacher grid and last activity: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))

@@ -115,7 +115,9 @@ enum BoardPage {
     .answers li.correct { border-color: var(--green); border-width:8px; }
     .answers li.correct .bar { background: rgba(0,158,115,.5); }
     .answers li.correct .label::before { content: "✓ "; font-weight:800; }
-    .mask { font-family: "DejaVu Sans Mono", monospace; font-size: 4em; line-height: 1.1; letter-spacing: .25em; margin: .3em 0; }
+    .mask { font-family: "DejaVu Sans Mono", monospace; font-size: 4em; line-height: 1.1; letter-spacing: .25em; margin: .3em 0;
+            white-space: nowrap; }
+    .mask.tight { letter-spacing: .3em; }
     .chips { list-style:none; padding:0; display:flex; flex-wrap:wrap; gap:12px; }
     .chips li { border:3px solid var(--purple); border-radius:10px; padding:6px 14px; }
     .chips li.turn { border-color: var(--yellow); background: rgba(240,228,66,.15); font-weight:800; }

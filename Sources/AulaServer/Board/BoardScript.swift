@@ -101,7 +101,8 @@ extension BoardPage {
         show("hangman"); live.room = e.room;
         $("hangman-room").textContent = e.room;
         $("hangman-turn").textContent = e.turn ? say("board.turn", e.turn) : "";
-        $("hangman-mask").textContent = (e.mask || "").split("").join(" ");
+        mask = e.mask || "";
+        fitMask();
         $("hangman-tried").textContent = say("board.tried") + ": " + (e.tried || []).join(" ");
         $("hangman-word").textContent = "";
         var list = $("hangman-lives"); clear(list);
@@ -110,6 +111,27 @@ extension BoardPage {
           list.appendChild(li(name + " · " + lives[name] + " " + say("board.lives"), name === e.turn ? "turn" : ""));
         });
       }
+      // The mask in one line that fits the window: at the projector's size a
+      // seven-letter word at full size ran off a 1280-pixel screen (play test,
+      // session 10). Shrunk to fit, never wrapped (a word split over two lines
+      // reads as two words); back to full size when the next word is shorter.
+      // First the letters closer (no blank between them, only the spacing:
+      // the blanks stay apart, half the width), then a smaller size.
+      var mask = "";
+      function fitMask() {
+        var el = $("hangman-mask");
+        el.style.fontSize = ""; el.classList.remove("tight");
+        el.textContent = mask.split("").join(" ");
+        var room = el.clientWidth;
+        if (!mask || room <= 0 || el.scrollWidth <= room) return;
+        el.classList.add("tight"); el.textContent = mask;
+        var need = el.scrollWidth;
+        if (need > room) {
+          var size = parseFloat(getComputedStyle(el).fontSize);
+          el.style.fontSize = Math.max(12, Math.floor(size * room / need) - 1) + "px";
+        }
+      }
+      window.addEventListener("resize", fitMask);
       function race(e) {
         show("hangman"); live.room = e.room;
         $("hangman-room").textContent = e.room; $("hangman-turn").textContent = "";
