@@ -220,7 +220,8 @@ final class ClassChallenge {
         // The teacher sees the board the students get, whoever ended it (SPEC §12).
         hub?.host?.tellTeachers(board)
         for entry in entries {
-            entry.player.send(board)
+            // A student away at the end reads it on the way back (session 10's note).
+            entry.player.sendOrKeepForReturn(board)
             entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
                                                  round: totals, leaderboard: totals))
         }

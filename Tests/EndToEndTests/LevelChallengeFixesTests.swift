@@ -209,6 +209,11 @@ import AulaGames
         // told on the way back that her room closed; no clock counts down.
         let told = ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") }
         #expect((told?["text"] as? String)?.contains("The class challenge is over") == true, "\(String(describing: told))")
+        // And the challenge's final leaderboard, which the class saw while she was away.
+        let board = try #require(ana.waitForEvent("leaderboard"))
+        #expect(board["scope"] as? String == "challenge:t-02", "\(board)")
+        let names = (board["rows"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["Ana", "Ben"], "\(String(describing: names))")
         ana.send("who")
         let who = try #require(ana.waitForEvent("who"))
         #expect((who["players"] as? [[String: Any]])?.first { $0["name"] as? String == "Ana" }?["room"] is NSNull)

@@ -23,6 +23,10 @@ public final class Player {
     /// The room that closed while this player's connection was down: said on
     /// the way back (session 10: "You have your place again" and then the lobby).
     var roomClosedWhileAway: (room: String, reason: Phrase)?
+    /// What the class was shown while this player's connection was down and is
+    /// theirs to read on the way back: a challenge's final leaderboard (a student
+    /// away at its end never saw it). The last two only.
+    var missedWhileAway: [Event] = []
     /// What they last did and when, for the teacher's page (PlayerActivity.swift).
     var lastActivity: PlayerActivity?
     /// The address of the player's latest connection: within the reconnect
@@ -80,6 +84,17 @@ public final class Player {
     /// Sends an event to this player, if they are connected right now.
     public func send(_ event: Event) {
         client?.send(event)
+    }
+
+    /// Sends it now, or keeps it for the reconnect (`missedWhileAway`) when the
+    /// connection is down: for what the player must not miss, like a final leaderboard.
+    public func sendOrKeepForReturn(_ event: Event) {
+        if isConnected {
+            send(event)
+            return
+        }
+        missedWhileAway.append(event)
+        if missedWhileAway.count > 2 { missedWhileAway.removeFirst() }
     }
 
     public func refuse(_ refusal: Refusal) {

@@ -310,14 +310,17 @@ extension Server {
             client.send(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
                                         players: room.players.map(\.name), spectator: !room.isPlayer(player)))
             room.game.playerReconnected(player)
+            for event in player.missedWhileAway { client.send(event) }
         } else {
             if let closed = player.roomClosedWhileAway {
                 // With why (a challenge's end, the teacher): a re-play was told only "closed".
                 client.send(InfoEvent(phrases: [Phrase("room.closed_while_away", [closed.room]), closed.reason], style: .warn))
             }
+            for event in player.missedWhileAway { client.send(event) }
             client.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
         }
         player.roomClosedWhileAway = nil
+        player.missedWhileAway = []
         log(.info, "reconnect", ("name", player.name), ("group", player.group.name), ("peer", player.peerAddress))
     }
 }
