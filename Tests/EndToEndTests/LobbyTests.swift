@@ -68,6 +68,30 @@ import AulaTestSupport
         #expect(client.waitFor("Lists the rooms") != nil)
     }
 
+    /// `help create` at 40 columns: each way of typing it starts a line of its own
+    /// (its wrapped usage ran on, indented like the description: session 10).
+    @Test func helpOfACommandWithAlternativesGivesEachItsLine() throws {
+        let server = try TestServer()
+        let client = try TestClient.loggedIn(port: server.port, name: "Eva")
+        client.send("color off")
+        client.waitFor("Colour off")
+        client.send("width 40")
+        client.waitFor("Width set to 40")
+        client.send("help create")
+        client.waitFor("create hangman")
+        let rest = LoginTests.lines(client, for: 0.5)
+        #expect(rest.contains("create quiz DECK") && rest.contains("create level LEVEL"), "\(rest)")
+        let description = try #require(rest.firstIndex { $0.hasPrefix("  Makes a new room") }, "\(rest)")
+        #expect(rest.firstIndex(of: "create level LEVEL").map { $0 < description } == true, "\(rest)")
+        #expect(rest.allSatisfy { $0.count <= 40 }, "\(rest)")
+        client.send("lang es")
+        client.waitFor("español")
+        client.send("ayuda crear")
+        client.waitFor("crear ahorcado")
+        let spanish = LoginTests.lines(client, for: 0.5)
+        #expect(spanish.contains("crear cuestionario MAZO") && spanish.contains("crear nivel NIVEL"), "\(spanish)")
+    }
+
     @Test func topShowsTheGroupLeaderboard() throws {
         let server = try TestServer()
         let client = try TestClient.loggedInJSON(port: server.port, name: "Fer")

@@ -62,8 +62,8 @@ extension Server {
                 return showRoomHelp(player, topic)
             }
             player.send(TextBlockEvent { t in
-                [t.paint(.title, Server.usage(entry, t)), "  " + t.say("help.\(entry.id)"),
-                 t.say("help.aliases", Server.helpNames(entry, t))]
+                Server.usageLines(entry, t) + ["  " + t.say("help.\(entry.id)"),
+                                               t.say("help.aliases", Server.helpNames(entry, t))]
             })
             return
         }
@@ -89,7 +89,7 @@ extension Server {
         player.send(TextBlockEvent { t in
             var lines = [t.say("help.room_only", typed)]
             for entry in found {
-                lines.append(t.paint(.title, Server.usage(entry, t)))
+                lines += Server.usageLines(entry, t)
                 lines.append("  " + t.say("help.\(entry.id)"))
             }
             if let first = found.first { lines.append(t.say("help.aliases", Server.helpNames(first, t))) }
@@ -101,6 +101,15 @@ extension Server {
     static func usage(_ entry: HelpEntry, _ t: TextContext) -> String {
         let usage = t.say("usage.\(entry.id)")
         return t.reader ? SpokenUsage.text(usage, t) : usage
+    }
+
+    /// `help X`'s usage: one line for each way of typing it (`create hangman … |
+    /// create quiz DECK | …`), so that on a narrow screen a wrapped usage does
+    /// not run on like the description under it (session 10, 40 columns).
+    static func usageLines(_ entry: HelpEntry, _ t: TextContext) -> [String] {
+        let usage = usage(entry, t)
+        guard !t.reader, usage.contains(" | ") else { return [t.paint(.title, usage)] }
+        return usage.components(separatedBy: " | ").map { t.paint(.title, $0) }
     }
 
     /// A command's names for `help X`: the one its usage shows in the reader's
