@@ -88,6 +88,13 @@ import AulaNet
         let leo = try TestClient.loggedInJSON(port: server.port, name: "Leo")
         leo.send("create hangman medium animales-es")
         #expect(leo.nextErrorCode() == "unknown_deck")
+
+        // The teacher's last word in the file-less deck can go (a deck below three words was
+        // kept for ever: `words del` said a deck keeps three), and the deck with it.
+        let removed = admin.text("words del cocina-es olla")
+        #expect(removed.contains("removed from cocina-es"), "\(removed)")
+        #expect(!admin.text("decks").contains("cocina-es"))
+        #expect(try served(server, "cocina-es") == [])
     }
 
     @Test func rudeWordsAreLeftOutOfFilesRefusedAtTheConsoleAndNeverServed() throws {

@@ -8,7 +8,8 @@
 ///   accents don't count (`Pingüino` repeats `pinguino`), `ñ` does (`año` ≠ `ano`).
 /// - A hint is 3–60 characters (trimmed), plain text (no control characters),
 ///   and must not contain the word itself.
-/// - A deck keeps at least 3 words.
+/// - A deck keeps at least 3 words; one already below that (its file gone,
+///   a word or two added at the console left) can be emptied.
 public enum WordRules {
     public static let minLetters = 3
     public static let maxLetters = 15
@@ -73,7 +74,9 @@ public enum WordRules {
         guard let index = words.firstIndex(where: { $0.key == key }) else {
             return .failure(Refusal(code: "word_not_found", args: [word]))
         }
-        if words.count - 1 < minDeckSize {
+        // Only a deck that can be played is kept playable: one already too small
+        // could otherwise never be emptied, and stayed on the list (session 10).
+        if words.count >= minDeckSize && words.count - 1 < minDeckSize {
             return .failure(Refusal(code: "deck_too_small", args: [String(minDeckSize)]))
         }
         return .success(index)

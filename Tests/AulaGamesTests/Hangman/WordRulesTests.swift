@@ -64,6 +64,17 @@ import AulaTestSupport
         #expect((try? bigger?.removing(word: "GATÓ").get())?.words.map(\.word) == ["pingüino", "perro", "loro"])
     }
 
+    /// A deck already too small to play (its file gone, one console word left)
+    /// can be emptied; a playable one still keeps its three.
+    @Test func aDeckAlreadyTooSmallCanBeEmptied() {
+        let leftover = WordDeck(id: "x", title: "X", lang: "es", words: [WordEntry(word: "loro", hint: "Habla")])
+        #expect((try? leftover.removing(word: "loro").get())?.words.isEmpty == true)
+        let two = WordDeck(id: "y", title: "Y", lang: "es", words: Array(deck.prefix(2)))
+        #expect((try? two.removing(word: "gato").get())?.words.count == 1)
+        let three = WordDeck(id: "z", title: "Z", lang: "es", words: Array(deck.prefix(3)))
+        #expect(throws: Refusal(code: "deck_too_small", args: ["3"])) { try three.removing(word: "gato").get() }
+    }
+
     @Test func removingAnUnknownWordSaysSo() {
         let full = WordDeck(id: "x", title: "X", lang: "es", words: deck + [WordEntry(word: "loro", hint: "Habla")])
         #expect(throws: Refusal(code: "word_not_found", args: ["vaca"])) { try full.removing(word: "vaca").get() }
