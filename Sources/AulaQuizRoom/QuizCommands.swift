@@ -101,6 +101,8 @@ extension QuizRoom {
         guard !isTeacherPaused else { return player.send(ErrorEvent(code: "paused")) }
         switch game.phase {
         case .asking:
+            // Not a moment after it opened: a double press threw a question away (session 11).
+            do throws(Refusal) { try refuseIfJustOpened(console: false) } catch { return player.send(ErrorEvent(error)) }
             let now = server.loop.now
             attempt(player) { (game: inout QuizGame) throws(Refusal) in try game.closeQuestion(now: now) }
         case .reviewing:

@@ -22,6 +22,10 @@ public struct QuizQuestionEvent: Event {
         self.resent = resent
     }
 
+    /// True for someone who watches (a late joiner, a console, the board): the
+    /// text leaves out the line telling them how to answer (session 11).
+    public var watching = false
+
     public var name: String { "quiz.question" }
 
     public func fields(_ t: TextContext) -> [(String, JSON)] {
@@ -73,11 +77,18 @@ public struct QuizQuestionEvent: Event {
         }
         let count = String(question.answers.count)
         switch question.kind {
+        case _ where watching: break
         case .single: lines.append(t.say("quiz.hint.single", count))
         case .multiple: lines.append(t.say("quiz.hint.multiple", count))
         case .ranged:
             let scale = QuizAnswerParser.scaleRange
-            lines.append(t.say("quiz.hint.scale", String(scale.lowerBound), String(scale.upperBound)))
+            // The decimal example lies inside one range (5.5 fell between 3–5 and 6–8).
+            if let wide = question.bands.first(where: { $0.to > $0.from }) {
+                let example = "\(wide.from)\(t.language == .es ? "," : ".")5"
+                lines.append(t.say("quiz.hint.scale", String(scale.lowerBound), String(scale.upperBound), example))
+            } else {
+                lines.append(t.say("quiz.hint.scale.whole", String(scale.lowerBound), String(scale.upperBound)))
+            }
         }
         if let seconds {
             let line = t.say(resent ? "quiz.question.seconds_left" : "quiz.question.seconds", String(seconds))

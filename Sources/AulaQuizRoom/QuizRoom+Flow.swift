@@ -27,10 +27,11 @@ extension QuizRoom {
                 for player in roomPlayers { syncMultiplier(player) }
                 for member in room.members { sendQuestion(to: member, resent: false) }
                 if let view = game.currentQuestion {
-                    for watcher in room.watchers {
-                        watcher.send(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds))
-                    }
-                    if room.hasBoard { room.showBoard(QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds)) }
+                    // The consoles and the board watch: no "Answer with…" line (session 11).
+                    var watched = QuizQuestionEvent(room: room.id, question: view, seconds: view.seconds)
+                    watched.watching = true
+                    for watcher in room.watchers { watcher.send(watched) }
+                    if room.hasBoard { room.showBoard(watched) }
                 }
                 scheduleReminders()
                 scheduleTick()
@@ -39,6 +40,7 @@ extension QuizRoom {
                 // Who answered what stays private; the board shows only how many have.
                 if room.hasBoard { room.showBoard(BoardAnsweredEvent(room: room.id, index: number, answered: answered, players: players)) }
                 scheduleTick()
+                answerCounted(position: number - 1)
             case .questionClosed(let tally, let reason):
                 cancelQuestionTimers()
                 room.broadcast(tallyEvent(tally, reason: reason))
@@ -89,7 +91,10 @@ extension QuizRoom {
             let left = game.standardSecondsLeft(now: server.loop.now) ?? 0
             seconds = resent ? Int(max(0, left).rounded(.up)) : view.seconds
         }
-        member.send(QuizQuestionEvent(room: room.id, question: view, seconds: seconds, resent: resent))
+        var event = QuizQuestionEvent(room: room.id, question: view, seconds: seconds, resent: resent)
+        // Someone who watches this quiz (joined late) is not told to answer (session 11).
+        event.watching = !game.players.contains(member.name)
+        member.send(event)
     }
 
     func tallyEvent(_ tally: QuizTally, reason: QuizCloseReason) -> QuizTallyEvent {
@@ -142,6 +147,7 @@ extension QuizRoom {
             }
             reminderTimers.append(timer)
         }
+        scheduleWaitingNotice()
     }
 
     /// A person's deadline on the open question: their own if they play, else the standard one.

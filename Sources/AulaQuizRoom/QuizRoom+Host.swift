@@ -79,7 +79,11 @@ extension QuizRoom: HostedQuiz {
         // The student's line says "the host types start"; the teacher types `quiz start`.
         case .lobby: throw Refusal("quiz_not_started", Phrase("error.quiz_not_started.console"))
         case .finished: throw Refusal(code: "quiz_finished")
-        case .asking, .reviewing: _ = skip()
+        // Not a moment after the question opened: a double press threw it away (session 11).
+        case .asking:
+            try refuseIfJustOpened(console: true)
+            _ = skip()
+        case .reviewing: _ = skip()
         }
     }
 

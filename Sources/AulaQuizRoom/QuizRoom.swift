@@ -36,29 +36,37 @@ public final class QuizRoom: RoomGame {
     var reminderTimers: [TimerID] = []
     /// A teacher paused during a tally: the next question waits for `resume`.
     var reviewHeld = false
+    /// A `next` this soon after a question opened is refused: a double press
+    /// threw a whole question away (session 11; QuizRoom+Progress.swift).
+    let nextGuard: Double
+    /// The last "N of M answered" sent to the host and consoles, and its pending follow-up.
+    var progressSent: (position: Int, at: Double)?
+    var progressTimer: TimerID?
 
     /// Seconds left at which the countdown reminder (`timer`) is sent.
     static let reminderAt = 10.0
     /// The longest the leaderboards wait for the database before being printed unsaved.
     static let saveWait = 10.0
 
-    init(server: any RoomHost, deck: QuizDeck, reviewPause: Double, seed: UInt64) {
+    init(server: any RoomHost, deck: QuizDeck, reviewPause: Double, seed: UInt64, nextGuard: Double = 2) {
         self.server = server
+        self.nextGuard = nextGuard
         self.game = QuizGame(deck: deck)
         self.random = SeededRandom(seed: seed)
         self.reviewPause = reviewPause
     }
 
     /// Registers `create quiz DECK` (Spanish `crear cuestionario MAZO`).
-    /// `reviewPause`: seconds the bar chart stays up before the next question.
-    public static func register(_ server: Server, reviewPause: Double = 3) {
+    /// `reviewPause`: seconds the bar chart stays up before the next question;
+    /// `nextGuard`: how long after a question opens `next` is refused.
+    public static func register(_ server: Server, reviewPause: Double = 3, nextGuard: Double = 2) {
         server.registerRoomHelp("quiz", QuizCommands.table.entries)
         server.registerGame("quiz", alias: "cuestionario") { server, _, args in
             switch findDeck(args[0], in: server.content.quizDecks) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let deck):
                 return .success(QuizRoom(server: server, deck: deck, reviewPause: reviewPause,
-                                         seed: UInt64.random(in: .min ... .max)))
+                                         seed: UInt64.random(in: .min ... .max), nextGuard: nextGuard))
             }
         }
     }

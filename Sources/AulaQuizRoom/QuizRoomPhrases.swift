@@ -16,5 +16,8 @@ public enum QuizRoomPhrases {
         "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
         "quiz.again.teacher",
         "quiz.tally.reader_band", "quiz.tally.reader_band.one", "quiz.tally.reader_point", "quiz.tally.reader_point.one",
+        // Session 11 (quiz flow).
+        "quiz.hint.scale.whole", "quiz.waiting.one", "quiz.waiting", "quiz.waiting.console_one", "quiz.waiting.console",
+        "quiz.progress", "error.question_just_opened", "error.question_just_opened.console",
     ]
 }

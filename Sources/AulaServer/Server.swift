@@ -179,7 +179,11 @@ public final class Server: ConnectionHandler {
         case .displacedClosing:
             client.send(ErrorEvent(code: "too_many_logging_in"))
         case .windowSize(let width, _):
-            if width >= Renderer.minWidth { client.renderer.width = min(width, Renderer.maxWidth) }
+            if width >= Renderer.minWidth {
+                client.renderer.width = min(width, Renderer.maxWidth)
+                // The terminal's own size: not carried to a later connection.
+                client.renderer.widthTyped = false
+            }
         case .terminalType(let name):
             // TinTin++ splits lines at ";" (docs/clients.md): say once how to keep it.
             if name.uppercased().hasPrefix("TINTIN") {

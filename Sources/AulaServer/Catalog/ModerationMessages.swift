@@ -40,6 +40,8 @@ extension CatalogParts {
             "error.player_online": "{0} is connected right now; there is no place to release (use kick to disconnect them).",
             // Session 10 (rooms play test): the class code typed where the name goes.
             "error.name_is_class_code": "That is the class code, not a name. Type your name first; the class code comes next.",
+            // Session 11 (quiz flow): a command typed where the name goes.
+            "error.name_is_command": "\"{0}\" is a command, not a name: type your name.",
         ],
         es: [
             // Estudiantes
@@ -79,6 +81,8 @@ extension CatalogParts {
             "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
             // Sesión 10 (prueba de salas): el código de clase escrito donde va el nombre.
             "error.name_is_class_code": "Eso es el código de la clase, no un nombre. Escribe primero tu nombre; el código va después.",
+            // Sesión 11 (flujo del cuestionario): una orden escrita donde va el nombre.
+            "error.name_is_command": "«{0}» es una orden, no un nombre: escribe tu nombre.",
         ]
     )
 }

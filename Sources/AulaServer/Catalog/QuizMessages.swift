@@ -138,7 +138,7 @@ extension CatalogParts {
             // Issue 15: scales, feedback, team names
             "quiz.question.band.reader": "From {0} to {1}: {2}.",
             "quiz.question.band.reader.one": "{0}: {2}.",
-            "quiz.hint.scale": "Type a number from {0} to {1}: it picks the answer whose range holds it (decimals like 5.5 are fine).",
+            "quiz.hint.scale": "Type a number from {0} to {1}: it picks the answer whose range holds it (decimals like {2} are fine).",
             "quiz.feedback.rank": "you are {0} of {1}",
             "quiz.feedback.correct": "Correct! +{0} — {1}.",
             "quiz.feedback.wrong": "Not this time: the answer was {0} — {1}.",
@@ -158,6 +158,16 @@ extension CatalogParts {
             "quiz.tally.reader_point.one": "{0}, {2}: 1 vote.",
             // Session 10: a team of one has no sync figure.
             "quiz.result.team.type.solo": "Team {0}: {1}",
+            // Session 11 (quiz flow): a scale of single numbers has no decimal inside a range.
+            "quiz.hint.scale.whole": "Type a whole number from {0} to {1}: it picks the answer it stands for.",
+            // Session 11: the class is told while a question waits for extra time; counts for the host.
+            "quiz.waiting.one": "Time is up for the class: this question waits for a classmate who has extra time.",
+            "quiz.waiting": "Time is up for the class: this question waits for classmates who have extra time.",
+            "quiz.waiting.console_one": "Question {0}: the class's time is up; it waits for {1} (extra time).",
+            "quiz.waiting.console": "Question {0}: the class's time is up; it waits for {1} (extra time).",
+            "quiz.progress": "Question {0}: {1} of {2} answered so far.",
+            "error.question_just_opened": "Question {0} has just opened: to close it, type next again in a moment.",
+            "error.question_just_opened.console": "Question {0} in {1} has just opened: to close it, type quiz next again in a moment.",
         ],
         es: [
             "_part.quiz": "cuestionario",
@@ -295,7 +305,7 @@ extension CatalogParts {
             // Issue 15: escalas, resultado de cada pregunta, nombres de equipo
             "quiz.question.band.reader": "Del {0} al {1}: {2}.",
             "quiz.question.band.reader.one": "{0}: {2}.",
-            "quiz.hint.scale": "Escribe un número del {0} al {1}: elige la respuesta cuyo rango lo contiene (vale con decimales, como 5,5).",
+            "quiz.hint.scale": "Escribe un número del {0} al {1}: elige la respuesta cuyo rango lo contiene (vale con decimales, como {2}).",
             "quiz.feedback.rank": "vas en el puesto {0} de {1}",
             "quiz.feedback.correct": "¡Correcto! +{0}: {1}.",
             "quiz.feedback.wrong": "Esta vez no: la respuesta era {0}; {1}.",
@@ -315,6 +325,16 @@ extension CatalogParts {
             "quiz.tally.reader_point.one": "{0}, {2}: 1 voto.",
             // Sesión 10: un equipo de una sola persona no tiene cifra de sintonía.
             "quiz.result.team.type.solo": "Equipo {0}: {1}",
+            // Sesión 11 (flujo del cuestionario): una escala de números sueltos no tiene decimales dentro de un rango.
+            "quiz.hint.scale.whole": "Escribe un número entero del {0} al {1}: elige la respuesta que le corresponde.",
+            // Sesión 11: la clase sabe que una pregunta espera por tiempo adicional; recuentos para quien la dirige.
+            "quiz.waiting.one": "Se acabó el tiempo de la clase: esta pregunta espera a una persona de la clase que tiene tiempo adicional.",
+            "quiz.waiting": "Se acabó el tiempo de la clase: esta pregunta espera a personas de la clase que tienen tiempo adicional.",
+            "quiz.waiting.console_one": "Pregunta {0}: se acabó el tiempo de la clase; espera a {1} (tiempo adicional).",
+            "quiz.waiting.console": "Pregunta {0}: se acabó el tiempo de la clase; espera a {1} (tiempo adicional).",
+            "quiz.progress": "Pregunta {0}: han respondido {1} de {2} por ahora.",
+            "error.question_just_opened": "La pregunta {0} se acaba de abrir: para cerrarla, escribe siguiente otra vez en un momento.",
+            "error.question_just_opened.console": "La pregunta {0} de {1} se acaba de abrir: para cerrarla, escribe cuestionario siguiente otra vez en un momento.",
         ]
     )
 }

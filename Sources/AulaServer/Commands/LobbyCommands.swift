@@ -212,6 +212,7 @@ extension Server {
             return
         }
         client.renderer.width = n
+        client.renderer.widthTyped = true
         player.send(InfoEvent("width.set", String(n)))
     }
 

@@ -9,6 +9,9 @@ public struct Renderer: Sendable, Hashable {
     public var color = true
     public var reader = false
     public var width = 80
+    /// True when the width was typed (`width N`), not the default or what the
+    /// terminal reported: it comes back with a reconnect (session 11).
+    public var widthTyped = false
 
     public init(language: Language = .en) {
         self.language = language

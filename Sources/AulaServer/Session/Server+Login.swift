@@ -124,6 +124,12 @@ extension Server {
             client.send(ErrorEvent(refusal))
             promptName(client)
         case .success(let name):
+            // A command typed at Name: (a refused student typed `leave` and played as "leave").
+            if let word = Self.commandWord(name) {
+                client.send(ErrorEvent(Refusal("name_is_command", Phrase("error.name_is_command", [word]))))
+                promptName(client)
+                return
+            }
             // The open class's join code typed ahead (a kicked student's refusal
             // asked Name: again, and "AU9WPX" became the name, session 10).
             if let session = classSession, name.uppercased().filter({ $0 != " " && $0 != "-" }) == session.joinCode {

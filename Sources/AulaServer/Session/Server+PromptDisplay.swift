@@ -21,6 +21,8 @@ extension Server {
         case "width", "ancho":
             guard let n = Int(words[1]), n >= Renderer.minWidth, n <= Renderer.maxWidth else { return false }
             client.renderer.width = n
+            client.renderer.widthTyped = true
+            client.chosenBeforeLogin.insert(.width)
             client.send(InfoEvent("width.set", String(n)))
         default:
             return false
