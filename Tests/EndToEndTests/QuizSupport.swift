@@ -49,8 +49,12 @@ enum QuizSupport {
     ]
 
     /// A test server with quiz rooms whose tally stays up only briefly.
-    static func server(content: [String: String] = QuizSupport.content, virtualClock: Bool = false) throws -> TestServer {
-        try TestServer(virtualClock: virtualClock, content: content, games: { server in QuizRoom.register(server, reviewPause: 0.2) })
+    /// `nextGuard`: how long after a question opens `next` is refused (session 11).
+    static func server(content: [String: String] = QuizSupport.content, virtualClock: Bool = false,
+                       nextGuard: Double = 2) throws -> TestServer {
+        try TestServer(virtualClock: virtualClock, content: content, games: { server in
+            QuizRoom.register(server, reviewPause: 0.2, nextGuard: nextGuard)
+        })
     }
 
     /// Logs in JSON clients; the first creates a quiz room on `deck`, the others join it.

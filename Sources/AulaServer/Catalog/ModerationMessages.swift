@@ -81,8 +81,8 @@ extension CatalogParts {
             "error.player_online": "{0} tiene la conexión abierta ahora mismo; no hay ningún puesto que liberar (usa expulsar para cerrar esa conexión).",
             // Sesión 10 (prueba de salas): el código de clase escrito donde va el nombre.
             "error.name_is_class_code": "Eso es el código de la clase, no un nombre. Escribe primero tu nombre; el código va después.",
-            // Sesión 11 (flujo del cuestionario): una orden escrita donde va el nombre.
-            "error.name_is_command": "«{0}» es una orden, no un nombre: escribe tu nombre.",
+            // Sesión 11 (flujo del cuestionario): un comando escrito donde va el nombre.
+            "error.name_is_command": "«{0}» es un comando, no un nombre: escribe tu nombre.",
         ]
     )
 }
