@@ -15,7 +15,7 @@ import AulaTestSupport
         content["Decks/quizzes/capitals.json"] = QuizHostTests.capitals
         return try TestServer(content: content, games: { server in
             HangmanGame.register(server, seed: 42)
-            QuizRoom.register(server, reviewPause: 0.2)
+            QuizRoom.register(server, reviewPause: 0.2, nextGuard: 0)  // `next` at once: the 2 s guard has its own tests (QuizFlow11Tests)
         })
     }
 

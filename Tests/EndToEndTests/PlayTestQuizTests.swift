@@ -25,7 +25,7 @@ import AulaTestSupport
         content["Decks/quizzes/geo-es.json"] = spanishDeck
         return try TestServer(virtualClock: virtualClock, configure: LevelTestContent.fastTyping, content: content, games: { server in
             HangmanGame.register(server, seed: 42)
-            QuizRoom.register(server, reviewPause: 0.2)
+            QuizRoom.register(server, reviewPause: 0.2, nextGuard: 0)  // `next` at once: the 2 s guard has its own tests (QuizFlow11Tests)
         })
     }
 

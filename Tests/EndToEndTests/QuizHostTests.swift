@@ -28,7 +28,7 @@ import AulaTestSupport
     static func server() throws -> TestServer {
         var content = QuizSupport.content
         content["Decks/quizzes/capitals.json"] = capitals
-        return try QuizSupport.server(content: content)
+        return try QuizSupport.server(content: content, nextGuard: 0)  // `next` at once: the 2 s guard has its own tests (QuizFlow11Tests)
     }
 
     /// The `quiz-N` a console line names.
