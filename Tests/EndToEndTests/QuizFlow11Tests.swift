@@ -195,6 +195,34 @@ import AulaTestSupport
         #expect(ben.waitFor("Choose one or more: type the numbers from 1 to 4") != nil, "\(ben.transcript.suffix(12))")
         #expect(!lia.transcript.contains { $0.contains("Answer with") || $0.contains("Choose one or more") }, "\(lia.transcript)")
     }
+
+    // MARK: 7. The scale's decimal example lies inside one range
+
+    @Test func theScaleHintsExampleIsInsideARangeInEnglishAndSpanish() throws {
+        let server = try QuizSupport.server(virtualClock: true)
+        let (room, c) = try QuizSupport.room(server, deck: "trip", names: ["Ana"])
+        let ben = try TestClient.loggedIn(port: server.port, name: "Ben")
+        let eva = try TestClient.loggedIn(port: server.port, name: "Eva")
+        for (s, lang) in [(ben, "en"), (eva, "es")] {
+            s.send("color off")
+            s.send("lang \(lang)")
+            s.send("join \(room)")
+        }
+        #expect(ben.waitFor("Ben joined room \(room)") != nil)
+        #expect(eva.waitFor("Eva ha entrado en la sala \(room)") != nil)
+        c[0].send("start")
+        // Questions 1 and 2 close on time; 3 is the scale (4 answers: 1–2, 3–5, 6–8, 9–10).
+        for next in 2...3 {
+            #expect(c[0].waitForEvent("quiz.question")?.int("index") == next - 1)
+            try server.advance(by: 5.1)
+            try server.advance(by: 0.3)
+            #expect(ben.waitFor("Question \(next) of 3") != nil)
+        }
+        #expect(ben.waitFor("How cold?") != nil)
+        #expect(ben.waitFor("1.5 are fine)") != nil, "\(ben.transcript.suffix(4))")
+        #expect(eva.waitFor("como 1,5)") != nil, "\(eva.transcript.suffix(4))")
+        #expect(!ben.transcript.contains { $0.contains("5.5") })
+    }
 }
 
 /// Session 11: `width 40` comes back with a reconnect; a command's word is not a name.
