@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import AulaTestSupport
 @testable import AulaServer
+import AulaGameRooms
+import AulaQuizRoom
 
 /// Issue 13, "the guide is a test": every console example written as an
 /// `admin> ` line in a code block of Admin/TEACHER-GUIDE.md (English, then
@@ -55,6 +57,12 @@ import AulaTestSupport
         let server = try TestServer(configure: { config in
             config.contentDirectory = root.path
             config.limits.linesPerSecond = 10_000
+        }, games: { server in
+            // The games a server offers; the guide's `quiz next` comes at once after
+            // `quiz start` (a teacher waits 2 s: the guard has its own tests, QuizFlow11Tests).
+            Games.registerAll(server)
+            EchoGame.register(server)
+            QuizRoom.register(server, nextGuard: 0)
         })
         let admin = try server.admin()
         var roster = try Self.roster()
