@@ -170,6 +170,8 @@ extension CatalogParts {
             "level.editor.still_open": "You are still in the code editor, at line {0}: what you type goes into your program. A dot alone (.) leaves the editor.",
             "level.editor.still_open_full": "You are still in the code editor, and your program is full ({0} lines): delete lines with del N, or type a dot alone (.) to leave the editor.",
             "level.time.over": "The clock has stopped: this level is over.",
+            // Session 11 (class challenge fixes): back on a new connection, in one's own row.
+            "level.challenge.back_in_row": "You are back in the class challenge on {0}, in your own row: your runs, submits and extra time so far still count. {1} left on the shared clock.",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -338,6 +340,9 @@ extension CatalogParts {
             "level.editor.still_open": "Sigues en el editor de código, en la línea {0}: lo que escribes va a tu programa. Un punto solo (.) sale del editor.",
             "level.editor.still_open_full": "Sigues en el editor de código y tu programa está lleno ({0} líneas): borra líneas con borrar N, o escribe un punto solo (.) para salir del editor.",
             "level.time.over": "El reloj se ha detenido: este nivel ha terminado.",
+
+            // Sesión 11 (arreglos del reto de clase): de vuelta con una conexión nueva, en la misma fila.
+            "level.challenge.back_in_row": "Vuelves al reto de clase de {0}, en tu misma fila: tus ejecuciones, entregas y tiempo extra siguen contando. Quedan {1} en el reloj común.",
         ]
     )
 }
