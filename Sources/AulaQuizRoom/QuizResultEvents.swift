@@ -31,7 +31,9 @@ public struct QuizResultEvent: Event {
             case .personality:
                 return (team.name, .object([("type", team.type.map { .string($0.key) } ?? .null),
                                             ("title", team.type.map { .string($0.title) } ?? .null),
-                                            ("sync", .double(team.sync ?? 0))]))
+                                            ("sync", .double(team.sync ?? 0)),
+                                            // A team of one has no sync (its `sync` 0 is no figure): the board hides it.
+                                            ("members", .int(team.members.count))]))
             case .graded:
                 let correct = team.members.compactMap { results.player($0)?.correct }.reduce(0, +)
                 return (team.name, .object([("correct", .int(correct)), ("points", .int(team.points))]))
