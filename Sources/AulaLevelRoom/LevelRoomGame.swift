@@ -302,6 +302,8 @@ public final class LevelRoomGame: RoomGame {
     /// Every extension this room's clock holds: those it started with and the teacher's since.
     var extendedSeconds: Double { priorExtra + max(0, (clock?.total ?? 0) - (clock?.limit ?? 0)) }
     public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
+    /// `extend` is followed by the level's own "459 seconds left of 540" (above).
+    public var showsExtendedTime: Bool { true }
     /// A teacher paused the clock: the coder's play commands are refused with `paused`.
     var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
     public var isTeacherPaused: Bool { isPaused }
