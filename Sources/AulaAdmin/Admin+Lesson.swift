@@ -82,13 +82,8 @@ extension AdminCall {
             if first { tellExtended(room, seconds: seconds) }
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
-<<<<<<< HEAD
-                if !clock { tellExtended(room, seconds: seconds) }
-            } else if !Self.isDoneLevel(room) {
-=======
                 if !first { tellExtended(room, seconds: seconds, withTimeLeft: !room.game.showsExtendedTime) }
-            } else {
->>>>>>> main
+            } else if !Self.isDoneLevel(room) {
                 idle.append(room.id)
             }
         }
@@ -102,17 +97,13 @@ extension AdminCall {
         done()
     }
 
-<<<<<<< HEAD
     /// A level whose student solved it or ran out of time has no clock to act on, and that
     /// is no problem: `pause all` does not list it as "nothing to pause in" (session 11).
     static func isDoneLevel(_ room: Room) -> Bool {
         (room.game as? any LevelRoomState)?.isFinished == true
     }
 
-    /// "The teacher gave you 30 more seconds." — to whoever's clock it is; when
-=======
     /// "Your teacher gave you 30 more seconds." — to whoever's clock it is; when
->>>>>>> main
     /// the clock is one player's turn, everyone else reads that player's name.
     /// `withTimeLeft`: each member also reads the seconds now left (Admin+Extend).
     private func tellExtended(_ room: Room, seconds: Int, withTimeLeft: Bool = false) {
