@@ -1,3 +1,4 @@
+import AulaGames
 import AulaServer
 
 /// `board follow ROOM|challenge|class|auto` (SPEC §12): what the projector

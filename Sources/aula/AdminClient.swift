@@ -14,6 +14,8 @@ import Glibc
 enum AdminClient {
     /// The console's language for the client's own words (`--lang`, AULA_LANG).
     nonisolated(unsafe) static var language: Language = .en
+    /// The console's lines-per-second limit as this machine's settings say (`--lines-per-second`).
+    nonisolated(unsafe) static var linesPerSecond = 20
     static func run(_ options: Options) throws -> Int32 {
         // `--help` prints the usage instead of connecting.
         if options.flags.contains("help") || options.positional.first == "help" {
@@ -22,6 +24,7 @@ enum AdminClient {
         }
         let config = try options.serverConfig()
         language = config.language
+        linesPerSecond = config.limits.linesPerSecond
         let host = ["0.0.0.0", "::", "localhost", ""].contains(config.adminHost) ? "127.0.0.1" : config.adminHost
         if let script = options.value("script") {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
@@ -112,6 +115,9 @@ enum AdminClient {
     static func plainInteractive(_ connection: AdminSocket) -> Int32 {
         var stdinOpen = true
         var leaving = false
+        // Lines piped in (`aula admin < period.txt`) are paced like a script's.
+        var pacer = ScriptPacer(limit: linesPerSecond)
+        var typed: [UInt8] = []
         defer { TerminalPassword.setEcho(true) }
         while true {
             var fds = [pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0),
@@ -133,10 +139,23 @@ enum AdminClient {
                 fflush(nil)
             }
             if stdinOpen, fds[1].revents != 0 {
-                if let line = readLine(strippingNewline: true) {
+                // read(2), not readLine: stdio would buffer several piped lines at once
+                // and poll would not wake for the ones left in its buffer.
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(STDIN_FILENO, &chunk, chunk.count)
+                if n > 0 { typed += chunk[0..<n] }
+                while let end = typed.firstIndex(of: 10) {
+                    var bytes = Array(typed[..<end])
+                    typed.removeSubrange(...end)
+                    if bytes.last == 13 { bytes.removeLast() }
+                    let line = String(decoding: bytes, as: UTF8.self)
                     if !connection.hidden, asksToLeave(line) { leaving = true }
+                    pacer.pace()
                     connection.send(line)
-                } else {
+                }
+                if n <= 0 {
+                    if !typed.isEmpty { connection.send(String(decoding: typed, as: UTF8.self)) }
+                    typed.removeAll()
                     stdinOpen = false
                     leaving = true
                     connection.send("quit")

@@ -9,13 +9,16 @@ import AulaStore
 /// was "applied when they log in"; quoted group names were not found; the
 /// Spanish console showed English words.
 @Suite(.lab, .serialized) struct ConsoleFixes11Tests {
+    /// An answer on one line (the console wraps at 80 columns).
+    static func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
     @Test func shutdownAloneSaysHowAndStopsNothing() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
-        let answer = admin.text("shutdown")
+        let answer = Self.flat(admin.text("shutdown"))
         #expect(answer.contains("error:") && answer.contains("shutdown SECONDS") && answer.contains("shutdown now"), "\(answer)")
-        #expect(admin.text("help shutdown").contains("shutdown alone stops nothing"))
+        #expect(Self.flat(admin.text("help shutdown")).contains("shutdown alone stops nothing"))
         // Still running: the console answers, Ana hears no countdown.
         #expect(admin.text("groups").contains("open"))
         ana.send("who")
@@ -24,9 +27,9 @@ import AulaStore
         #expect(server.running.onLoop { $0.shuttingDown } == false)
 
         _ = admin.run("idioma es")
-        let spanish = admin.text("apagar")
+        let spanish = Self.flat(admin.text("apagar"))
         #expect(spanish.contains("error:") && spanish.contains("apagar SEGUNDOS") && spanish.contains("apagar ahora"), "\(spanish)")
-        #expect(admin.text("ayuda apagar").contains("apagar sin más no apaga nada"))
+        #expect(Self.flat(admin.text("ayuda apagar")).contains("apagar sin más no apaga nada"))
         #expect(server.running.onLoop { $0.shuttingDown } == false)
     }
 
@@ -48,11 +51,11 @@ import AulaStore
         #expect(english.contains("error:") && english.contains("No student called \"Nadie\""), "\(english)")
         #expect(!english.contains("applied when they log in"))
         #expect(server.running.onLoop { $0.rememberedAccommodations.isEmpty } == true)
-        #expect(admin.text("help accommodate").contains("until the server restarts"))
+        #expect(Self.flat(admin.text("help accommodate")).contains("until the server restarts"))
         _ = admin.run("idioma es")
         let spanish = admin.text("adaptar Nadie tiempo 1.5")
         #expect(spanish.contains("error:") && spanish.contains("Nadie"), "\(spanish)")
-        #expect(admin.text("ayuda adaptar").contains("hasta que se reinicie el servidor"))
+        #expect(Self.flat(admin.text("ayuda adaptar")).contains("hasta que se reinicie el servidor"))
         // Someone the database knows, offline now, is still remembered for their next login.
         try server.store { db in _ = try db.ensureStudent(groupID: try db.ensureGroup(name: "3B"), name: "Bea", at: 0) }
         #expect(!admin.text("adaptar 3B/Bea tiempo 2").contains("error:"))
