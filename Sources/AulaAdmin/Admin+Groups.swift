@@ -71,24 +71,37 @@ extension AdminCall {
                 say(TextBlockEvent { t in
                     problems.map { t.say("admin.roster.problem", String($0.line), t.say($0.refusal.phrase)) }
                 })
-                fail(code: "roster_invalid", String(problems.count))
+                // "fix the 1 problems" read oddly (session 11).
+                if problems.count == 1 {
+                    fail(Refusal("roster_invalid", Phrase("error.roster_invalid_one", [])))
+                } else {
+                    fail(code: "roster_invalid", String(problems.count))
+                }
             case .students(let entries)?:
-                importRoster(entries, groupName: groupName)
+                let unread = FileManager.default.contents(atPath: url.path)
+                    .flatMap { String(data: $0, encoding: .utf8) }.map(RosterCSV.unreadColumns) ?? []
+                importRoster(entries, groupName: groupName, unreadColumns: unread)
             }
         }
     }
 
-    private func importRoster(_ entries: [RosterCSV.Entry], groupName: String) {
+    private func importRoster(_ entries: [RosterCSV.Entry], groupName: String, unreadColumns: [String]) {
         let now = server.wallClock()
-        // Who already has a PIN keeps it unless the file gives a new one.
-        read({ db -> Set<String> in
-            guard let group = try db.group(name: groupName) else { return [] }
-            return Set(try db.students(groupID: group.id).filter { $0.pinHash != nil }.map { NameRules.key($0.name) })
-        }) { [self] withPIN in
+        // Who already has a PIN keeps it unless the file gives a new one; who is on the
+        // roster already (with their PIN hash, if any) tells new from unchanged (session 11).
+        read({ db -> [String: String?] in
+            guard let group = try db.group(name: groupName) else { return [:] }
+            var stored: [String: String?] = [:]
+            for student in try db.students(groupID: group.id) { stored[NameRules.key(student.name)] = .some(student.pinHash) }
+            return stored
+        }) { [self] stored in
+            let withPIN = Set(stored.compactMap { $0.value == nil ? nil : $0.key })
             offLoop({ () -> [(name: String, hash: String?, shownPIN: String?)]? in
                 var rows: [(name: String, hash: String?, shownPIN: String?)] = []
                 for entry in entries {
-                    if let pin = entry.pin {
+                    if let pin = entry.pin, let old = stored[NameRules.key(entry.name)] ?? nil, PINHash.verify(pin, against: old) {
+                        rows.append((entry.name, nil, nil))  // the PIN it has already: unchanged
+                    } else if let pin = entry.pin {
                         guard let hash = try? PINHash.make(pin) else { return nil }
                         rows.append((entry.name, hash, nil))
                     } else if withPIN.contains(NameRules.key(entry.name)) {
@@ -113,9 +126,25 @@ extension AdminCall {
                 }) { [self] group in
                     let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
                     let kept = rows.filter { $0.hash == nil }.count
+                    let added = rows.filter { stored[NameRules.key($0.name)] == nil }.count
+                    let changedPIN = rows.count - added - kept
                     say(TextBlockEvent { t in
-                        var lines = [t.paint(.good, t.say(rows.count == 1 ? "admin.roster.imported_one" : "admin.roster.imported", String(rows.count), group))]
+                        var lines: [String]
+                        if added == rows.count {
+                            lines = [t.paint(.good, t.say(rows.count == 1 ? "admin.roster.imported_one" : "admin.roster.imported", String(rows.count), group))]
+                        } else if kept == rows.count {
+                            // A file imported again as it was: nothing changed, said so (session 11).
+                            lines = [t.paint(.good, t.say("admin.roster.unchanged", String(rows.count), group))]
+                        } else {
+                            lines = [t.paint(.good, t.say("admin.roster.reimported", group, String(added), String(changedPIN), String(kept)))]
+                        }
                         if kept > 0 { lines.append("  " + t.say("admin.roster.kept", String(kept))) }
+                        for entry in entries { if let typed = entry.typed {
+                            lines.append(t.paint(.warn, t.say("admin.roster.name_read_as", String(entry.line), typed, entry.name)))
+                        } }
+                        if !unreadColumns.isEmpty {
+                            lines.append(t.paint(.warn, t.say("admin.roster.unread_columns", unreadColumns.joined(separator: ", "))))
+                        }
                         if !generated.isEmpty {
                             lines.append(t.paint(.title, t.say("admin.roster.new_pins")))
                             for (name, pin) in generated { lines.append("  " + name.rightPadded(18) + pin) }

@@ -114,6 +114,16 @@ public final class RunningServer: @unchecked Sendable {
             config.limits.maxConnections = files - 100
             log(.info, "connection.cap", ("max_connections", config.limits.maxConnections), ("open_files", files))
         }
+        // One server per database (issue 17): taken before the file is opened. Both come
+        // first: a missing folder or a read-only file is the one line to read, before the
+        // content's summary (session 11).
+        let lock = try DatabaseLock(databasePath: config.databasePath)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
+        store.previousRun = PreviousRun(stoppedUncleanly: lock.previousRunStoppedUncleanly, startedAt: lock.previousRunStartedAt)
+        if lock.previousRunStoppedUncleanly {
+            log(.warn, "server.unclean_stop", ("note", "the previous aula serve stopped without saving (killed?): "
+                + "a round or quiz being played then was not saved; finished ones are kept"))
+        }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for line in content.summary(.en) { log(.info, "content", ("summary", line.trimmingCharacters(in: " "))) }
         if content.isEmpty { log(.warn, "content.empty", ("folder", URL(fileURLWithPath: config.contentDirectory).standardizedFileURL.path)) }
@@ -129,9 +139,6 @@ public final class RunningServer: @unchecked Sendable {
                 log(.warn, "content.problem.more", ("not_shown", count))
             }
         }
-        // One server per database (issue 17): taken before the file is opened.
-        let lock = try DatabaseLock(databasePath: config.databasePath)
-        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         // [hangman] word bank from Decks/words, and the decks only the bank still offers
         let bankDecks = HangmanWordBank.seedAtStart(content.wordDecks, files: content.wordFiles, store: store, log: log)
         let loop = try EventLoop(clock: clock)

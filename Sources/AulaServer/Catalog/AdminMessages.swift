@@ -195,6 +195,14 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
             "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            // Session 11 (storage): the server before this one stopped without saving.
+            "admin.restart.unsaved": "Note: the previous server stopped without saving (it was killed, or the power went). A round or quiz being played then was not saved; finished rounds are kept.",
+            // Session 11: a roster import says what it changed and what it read differently.
+            "admin.roster.unchanged": "Nothing changed: the {0} students of the file are already on the roster of {1}, as written.",
+            "admin.roster.reimported": "Roster of {0} imported: {1} new, {2} with a new PIN, {3} unchanged.",
+            "admin.roster.name_read_as": "line {0}: {1} is imported as {2} (to keep quotes in a name, put the whole name in quotes and double each quote inside: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columns not read: {0} (only name and pin are read).",
+            "error.roster_invalid_one": "Nothing was imported: fix the problem above and import again.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -390,6 +398,14 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
             "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            // Sesión 11 (almacenamiento): el servidor anterior se detuvo sin guardar.
+            "admin.restart.unsaved": "Aviso: el servidor anterior se detuvo sin guardar (lo mataron o se fue la luz). Una ronda o un cuestionario que estaba en juego entonces no se guardó; las rondas terminadas se mantienen.",
+            // Sesión 11: importar una lista dice qué ha cambiado y qué ha leído de otra forma.
+            "admin.roster.unchanged": "No ha cambiado nada: las {0} personas del archivo ya están en la lista de {1}, tal como están escritas.",
+            "admin.roster.reimported": "Lista de {0} importada: {1} nuevas, {2} con PIN nuevo, {3} sin cambios.",
+            "admin.roster.name_read_as": "línea {0}: {1} se importa como {2} (para conservar las comillas de un nombre, escribe el nombre entero entre comillas y duplica cada comilla de dentro: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columnas que no se leen: {0} (solo se leen name y pin).",
+            "error.roster_invalid_one": "No se ha importado nada: corrige el problema de arriba y vuelve a importar.",
         ]
     )
 }
