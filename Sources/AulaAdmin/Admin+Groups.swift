@@ -24,8 +24,10 @@ extension AdminCall {
         }
     }
 
-    /// `group add NAME`
+    /// `group add NAME`, `group rename OLD NEW`, `group del NAME` (GroupChanges.swift)
     func groupCommand(_ args: Arguments) {
+        if Sub.matches(args[0], groupRenameWords), args.count > 2 { return renameGroup(args.words.dropFirst().map { $0 }) }
+        if Sub.matches(args[0], Sub.delete), args.count > 1 { return deleteGroup(args.rest(after: 1)) }
         guard Sub.matches(args[0], Sub.add), args.count > 1 else { return usage("admin.group") }
         switch NameRules.validate(args.rest(after: 1), blocklist: .empty) {
         case .failure(let refusal):
@@ -245,6 +247,9 @@ extension AdminCall {
         }
     }
 }
+
+/// `group rename` in English and Spanish (session 11).
+let groupRenameWords: Set<String> = ["rename", "renombrar"]
 
 /// One roster row on its way to the database: a PIN hash, or nil to keep the one stored.
 struct AdminRosterRow: Sendable {
