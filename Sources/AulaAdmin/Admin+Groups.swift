@@ -56,12 +56,12 @@ extension AdminCall {
         }
         let url = AdminFiles.resolve(path)
         let blocklist = server.content.blocklist
-        offLoop({ () -> RosterCSV.Outcome? in
+        offLoop({ () -> (outcome: RosterCSV.Outcome, unread: [String])? in
             guard let data = FileManager.default.contents(atPath: url.path),
                   let text = String(data: data, encoding: .utf8) else { return nil }
-            return RosterCSV.parse(text, blocklist: blocklist)
-        }) { [self] parsed in
-            switch parsed {
+            return (RosterCSV.parse(text, blocklist: blocklist), RosterCSV.unreadColumns(text))
+        }) { [self] read in
+            switch read?.outcome {
             case nil where !path.hasPrefix("/"):
                 // Read from the server's folder, not the teacher's (a teacher's week:
                 // `roster import 3A 3a.csv` from their own folder found nothing).
@@ -80,9 +80,7 @@ extension AdminCall {
                     fail(code: "roster_invalid", String(problems.count))
                 }
             case .students(let entries)?:
-                let unread = FileManager.default.contents(atPath: url.path)
-                    .flatMap { String(data: $0, encoding: .utf8) }.map(RosterCSV.unreadColumns) ?? []
-                importRoster(entries, groupName: groupName, unreadColumns: unread)
+                importRoster(entries, groupName: groupName, unreadColumns: read?.unread ?? [])
             }
         }
     }
@@ -93,15 +91,15 @@ extension AdminCall {
         // roster already (with their PIN hash, if any) tells new from unchanged (session 11).
         read({ db -> [String: String?] in
             guard let group = try db.group(name: groupName) else { return [:] }
-            var stored: [String: String?] = [:]
-            for student in try db.students(groupID: group.id) { stored[NameRules.key(student.name)] = .some(student.pinHash) }
-            return stored
-        }) { [self] stored in
-            let withPIN = Set(stored.compactMap { $0.value == nil ? nil : $0.key })
+            var onRoster: [String: String?] = [:]
+            for student in try db.students(groupID: group.id) { onRoster[NameRules.key(student.name)] = .some(student.pinHash) }
+            return onRoster
+        }) { [self] onRoster in
+            let withPIN = Set(onRoster.compactMap { $0.value == nil ? nil : $0.key })
             offLoop({ () -> [(name: String, hash: String?, shownPIN: String?)]? in
                 var rows: [(name: String, hash: String?, shownPIN: String?)] = []
                 for entry in entries {
-                    if let pin = entry.pin, let old = stored[NameRules.key(entry.name)] ?? nil, PINHash.verify(pin, against: old) {
+                    if let pin = entry.pin, let old = onRoster[NameRules.key(entry.name)] ?? nil, PINHash.verify(pin, against: old) {
                         rows.append((entry.name, nil, nil))  // the PIN it has already: unchanged
                     } else if let pin = entry.pin {
                         guard let hash = try? PINHash.make(pin) else { return nil }
@@ -128,7 +126,7 @@ extension AdminCall {
                 }) { [self] group in
                     let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
                     let kept = rows.filter { $0.hash == nil }.count
-                    let added = rows.filter { stored[NameRules.key($0.name)] == nil }.count
+                    let added = rows.filter { onRoster[NameRules.key($0.name)] == nil }.count
                     let changedPIN = rows.count - added - kept
                     say(TextBlockEvent { t in
                         var lines: [String]

@@ -106,6 +106,16 @@ public final class RunningServer: @unchecked Sendable {
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
                 releaseStartupPages: Bool = false, registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
+        // One server per database (issue 17): taken before the file is opened. Both come
+        // first: a missing folder or a read-only file is the one line to read, before the
+        // content's summary and the connection cap (session 11).
+        let lock = try DatabaseLock(databasePath: config.databasePath)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
+        store.previousRun = PreviousRun(stoppedUncleanly: lock.previousRunStoppedUncleanly, startedAt: lock.previousRunStartedAt)
+        if lock.previousRunStoppedUncleanly {
+            log(.warn, "server.unclean_stop", ("note", "the previous aula serve stopped without saving (killed?): "
+                + "a round or quiz being played then was not saved; finished ones are kept"))
+        }
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
         var config = config
@@ -113,16 +123,6 @@ public final class RunningServer: @unchecked Sendable {
         if files > 200 && files < config.limits.maxConnections + 100 {
             config.limits.maxConnections = files - 100
             log(.info, "connection.cap", ("max_connections", config.limits.maxConnections), ("open_files", files))
-        }
-        // One server per database (issue 17): taken before the file is opened. Both come
-        // first: a missing folder or a read-only file is the one line to read, before the
-        // content's summary (session 11).
-        let lock = try DatabaseLock(databasePath: config.databasePath)
-        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
-        store.previousRun = PreviousRun(stoppedUncleanly: lock.previousRunStoppedUncleanly, startedAt: lock.previousRunStartedAt)
-        if lock.previousRunStoppedUncleanly {
-            log(.warn, "server.unclean_stop", ("note", "the previous aula serve stopped without saving (killed?): "
-                + "a round or quiz being played then was not saved; finished ones are kept"))
         }
         let (content, problems) = ContentLibrary.load(directory: config.contentDirectory)
         for line in content.summary(.en) { log(.info, "content", ("summary", line.trimmingCharacters(in: " "))) }

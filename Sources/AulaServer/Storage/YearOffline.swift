@@ -26,7 +26,8 @@ public enum YearOffline {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw Failure("cannot write into \(folder) (no permission)")
         }
-        let db = try Database(path: databasePath)
+        // Read-only: a backup of a read-only file works, and the file is not changed (session 11).
+        let db = try Database(path: databasePath, readOnly: true)
         defer { db.close() }
         try db.backup(into: target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
