@@ -125,7 +125,9 @@ extension AdminCall {
                     return try db.group(id: groupID)?.name ?? groupName
                 }) { [self] group in
                     let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
-                    let kept = rows.filter { $0.hash == nil }.count
+                    let kept = rows.filter { $0.hash == nil }.count  // unchanged: the PIN kept or the same one given
+                    // "N of them keep the PIN they already had": those the file gave no PIN (as before).
+                    let keptWithoutPIN = zip(entries, rows).filter { $0.0.pin == nil && $0.1.hash == nil }.count
                     let added = rows.filter { onRoster[NameRules.key($0.name)] == nil }.count
                     let changedPIN = rows.count - added - kept
                     say(TextBlockEvent { t in
@@ -138,7 +140,7 @@ extension AdminCall {
                         } else {
                             lines = [t.paint(.good, t.say("admin.roster.reimported", group, String(added), String(changedPIN), String(kept)))]
                         }
-                        if kept > 0 { lines.append("  " + t.say("admin.roster.kept", String(kept))) }
+                        if keptWithoutPIN > 0 { lines.append("  " + t.say("admin.roster.kept", String(keptWithoutPIN))) }
                         for entry in entries { if let typed = entry.typed {
                             lines.append(t.paint(.warn, t.say("admin.roster.name_read_as", String(entry.line), typed, entry.name)))
                         } }
