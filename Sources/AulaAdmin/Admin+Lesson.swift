@@ -1,5 +1,6 @@
 import AulaGames
 import AulaServer
+import AulaStore
 
 /// Running the lesson: `room create|close`, `challenge start|stop`,
 /// `pause`/`resume`/`skip`/`extend` (through each game's hooks), and
@@ -27,13 +28,14 @@ extension AdminCall {
             case .pause: ok = room.game.pause()
             case .resume: ok = room.game.resume()
             case .skip:
-                // Told before the game moves on, so the tally or the round's end follows it.
+                // Told before the game moves on, so the tally or the round's end follows it;
+                // not when that already says the teacher did it (session 11: a race read both).
                 ok = room.game.isPlaying
-                if ok { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
+                if ok, !room.game.skipSaysWho { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
                 if ok, !room.game.skip() { idle.append(room.id); continue }
             }
             guard ok else {
-                idle.append(room.id)
+                if !Self.isDoneLevel(room) { idle.append(room.id) }
                 continue
             }
             acted.append(room.id)
@@ -74,14 +76,15 @@ extension AdminCall {
         var acted: [String] = []
         var idle: [String] = []
         for room in rooms {
-            // Told before the game shows its new time (session 10: the new time
-            // came first, then "Your teacher gave 60 more seconds").
-            let clock = room.game.lessonSecondsLeft != nil
-            if clock { tellExtended(room, seconds: seconds) }
+            // Told before a level shows its new time (session 10: the new time
+            // came first, then "Your teacher gave 60 more seconds"); in the other
+            // games told after, with the time now left (session 11: none was shown).
+            let first = room.game.showsExtendedTime && room.game.lessonSecondsLeft != nil
+            if first { tellExtended(room, seconds: seconds) }
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
-                if !clock { tellExtended(room, seconds: seconds) }
-            } else {
+                if !first { tellExtended(room, seconds: seconds, withTimeLeft: !room.game.showsExtendedTime) }
+            } else if !Self.isDoneLevel(room) {
                 idle.append(room.id)
             }
         }
@@ -95,9 +98,17 @@ extension AdminCall {
         done()
     }
 
-    /// "The teacher gave you 30 more seconds." — to whoever's clock it is; when
+    /// A level whose student solved it or ran out of time has no clock to act on, and that
+    /// is no problem: `pause all` does not list it as "nothing to pause in" (session 11).
+    static func isDoneLevel(_ room: Room) -> Bool {
+        (room.game as? any LevelRoomState)?.isFinished == true
+    }
+
+    /// "Your teacher gave you 30 more seconds." — to whoever's clock it is; when
     /// the clock is one player's turn, everyone else reads that player's name.
-    private func tellExtended(_ room: Room, seconds: Int) {
+    /// `withTimeLeft`: each member also reads the seconds now left (Admin+Extend).
+    private func tellExtended(_ room: Room, seconds: Int, withTimeLeft: Bool = false) {
+        if withTimeLeft, room.game.lessonSecondsLeft != nil { return tellExtendedWithTimeLeft(room, seconds: seconds) }
         guard let name = room.game.extendedPlayer else {
             return room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
         }
@@ -211,21 +222,33 @@ extension AdminCall {
         guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }
         let nameKey = NameRules.key(name)
         let key = groupTyped.map { Server.accommodationKey(group: $0, name: name) } ?? nameKey
+        let here = server.players.values.filter { player in
+            player.key == nameKey && (groupTyped.map { NameRules.key($0) == NameRules.key(player.group.name) } ?? true)
+        }
+        guard here.isEmpty, multiplier != nil else { return applyAccommodation(multiplier, name: name, key: key, online: here) }
+        // Nobody of that name is online: only a student the database knows is remembered
+        // (session 11: a name nobody has was "applied when they log in").
+        read({ db in
+            try AdminStudent.find(db, name: name).filter { student in
+                groupTyped.map { NameKey.make($0) == NameKey.make(student.group) } ?? true
+            }.count
+        }) { [self] known in
+            guard known > 0 else { return fail(code: "no_such_student", name) }
+            applyAccommodation(multiplier, name: name, key: key, online: [])
+        }
+    }
+
+    private func applyAccommodation(_ multiplier: Double?, name: String, key: String, online: [Player]) {
         if let multiplier {
             server.rememberedAccommodations[key] = multiplier
         } else {
             server.rememberedAccommodations.removeValue(forKey: key)
         }
-        var online = 0
-        for player in server.players.values where player.key == nameKey
-            && (groupTyped.map { NameRules.key($0) == NameRules.key(player.group.name) } ?? true) {
-            player.timeMultiplier = multiplier
-            online += 1
-        }
+        for player in online { player.timeMultiplier = multiplier }
         if let multiplier {
             say(TextBlockEvent { t in
                 [t.paint(.good, t.say("admin.accommodate.set", name, AdminText.timeLabel(multiplier, t))),
-                 "  " + t.say(online > 0 ? "admin.accommodate.now" : "admin.accommodate.later")]
+                 "  " + t.say(online.isEmpty ? "admin.accommodate.later" : "admin.accommodate.now")]
             })
         } else {
             info("admin.accommodate.cleared", name, style: .good)

@@ -50,11 +50,11 @@ extension AdminCall {
                 let quizzes = content.quizDecks
                 var lines = [t.paint(.title, t.say("admin.decks.all", String(decks.count + quizzes.count)))]
                 for d in decks {
-                    lines.append("  " + t.paint(.code, d.id.rightPadded(20)) + " " + "words".rightPadded(12) + " "
+                    lines.append("  " + t.paint(.code, d.id.rightPadded(20)) + " " + t.say("admin.decks.kind.words").rightPadded(12) + " "
                                  + t.say("admin.decks.row", d.title, d.lang, String(d.wordCount)))
                 }
                 for q in quizzes {
-                    lines.append("  " + t.paint(.code, q.id.rightPadded(20)) + " " + q.style.rawValue.rightPadded(12) + " "
+                    lines.append("  " + t.paint(.code, q.id.rightPadded(20)) + " " + t.say("admin.decks.kind.\(q.style.rawValue)").rightPadded(12) + " "
                                  + t.say("admin.decks.quiz_row", q.title, q.lang, String(q.questions.count)))
                 }
                 lines.append(t.say("admin.decks.hint"))
@@ -83,8 +83,12 @@ extension AdminCall {
                 if row.solved {
                     state = t.paint(.good, t.say("admin.challenge.solved") + " " + String(repeating: "*", count: row.stars))
                 } else if row.finished {
-                    // "left", as the board says, for a student who left it (a re-play: the two disagreed).
-                    state = t.paint(.bad, t.say(row.left ? "admin.challenge.left" : "admin.challenge.not_solved"))
+                    // "left", as the board says, for a student who left it (a re-play: the two disagreed);
+                    // "kicked" for a room the teacher's `kick` closed (session 11).
+                    let key = row.kicked ? "admin.challenge.kicked" : (row.left ? "admin.challenge.left" : "admin.challenge.not_solved")
+                    state = t.paint(.bad, t.say(key))
+                } else if row.away {
+                    state = t.paint(.warn, t.say("admin.challenge.away"))
                 } else {
                     state = t.say("admin.challenge.working")
                 }

@@ -19,5 +19,8 @@ public enum QuizRoomPhrases {
         // Session 11 (quiz flow).
         "quiz.hint.scale.whole", "quiz.waiting.one", "quiz.waiting", "quiz.waiting.console_one", "quiz.waiting.console",
         "quiz.progress", "error.question_just_opened", "error.question_just_opened.console",
+        // Session 11 (words): the answer given, shown again; the console's end line; reader mode's percent.
+        "quiz.your_answer", "quiz.your_answers", "quiz.your_answer.item.reader", "quiz.your_answer.scale",
+        "quiz.again.console", "quiz.result.team.type.reader",
     ]
 }

@@ -28,7 +28,12 @@ extension Board {
     }
 
     package func connection(_ connection: Connection, notice: NetNotice) {
-        if case .loginTimeoutClosing = notice { connection.send(bytes: BoardHTTP.error(408)) }
+        switch notice {
+        // A head too slow, or one a newer request from its address displaced
+        // (`PreLoginFull.displaceOldest`): either way it did not arrive in time.
+        case .loginTimeoutClosing, .displacedClosing: connection.send(bytes: BoardHTTP.error(408))
+        default: break
+        }
     }
 
     package func connectionClosed(_ connection: Connection, reason: CloseReason) {
@@ -85,6 +90,7 @@ extension Board {
     /// An event stream: the head, then what the browser missed (when it says
     /// what it saw last and that is still in the ring), then live events.
     private func openStream(_ connection: Connection, resumeAfter: UInt64?, pinned: Follow?) {
+        evictStreams(over: connection.peerAddress)
         connection.send(bytes: BoardHTTP.streamHead)
         if let after = resumeAfter {
             if let missed = ring.after(after, now: server?.loop.now ?? 0) {
@@ -140,6 +146,16 @@ extension Board {
         if sees(pinned, room: Self.challengeTarget, kind: "level"), let panel = currentPanelJSON() {
             if !recent.isEmpty { out.append(UInt8(ascii: ",")) }
             out += panel
+        }
+        out += Array("]".utf8)
+        // How old each of `recent` is, in seconds (the panel last is new): a page
+        // opened mid-question counts down from the time really left.
+        let now = server?.loop.now ?? 0
+        out += Array(#","ages":["#.utf8)
+        for (index, entry) in recent.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let tenths = Int((max(0, now - entry.at) * 10).rounded())
+            out += Array("\(tenths / 10).\(tenths % 10)".utf8)
         }
         out += Array("]}".utf8)
         return out

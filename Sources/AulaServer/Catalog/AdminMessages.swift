@@ -58,8 +58,8 @@ extension CatalogParts {
             "admin.watch.off": "No longer watching {0}.",
             "admin.kick.no_reason": "ask your teacher why.",
             "admin.kick.done": "{0} was removed.",
-            "admin.you_are_muted": "The teacher has muted you: you cannot chat for now.",
-            "admin.you_are_unmuted": "The teacher has unmuted you: you can chat again.",
+            "admin.you_are_muted": "Your teacher has muted you: you cannot chat for now.",
+            "admin.you_are_unmuted": "Your teacher has unmuted you: you can chat again.",
             "admin.mute.done": "{0} is muted.",
             "admin.unmute.done": "{0} can chat again.",
             "admin.broadcast.done": "Sent to {0} students.",
@@ -68,10 +68,10 @@ extension CatalogParts {
             "admin.accommodate.later": "Not online now: applied when they log in (until the server restarts).",
             "admin.accommodate.cleared": "{0} has the normal time again.",
             "admin.room_told.paused": "Your teacher paused the game: the clock is stopped.",
-            "admin.room_told.resumed": "The teacher resumed the game: the clock runs again.",
-            "admin.room_told.skipped": "The teacher moved the game on.",
-            "admin.room_told.extended": "The teacher gave you {0} more seconds.",
-            "admin.room_told.created_for_you": "The teacher opened room {0} for you: you are its host.",
+            "admin.room_told.resumed": "Your teacher resumed the game: the clock runs again.",
+            "admin.room_told.skipped": "Your teacher moved the game on.",
+            "admin.room_told.extended": "Your teacher gave you {0} more seconds.",
+            "admin.room_told.created_for_you": "Your teacher opened room {0} for you: you are its host.",
             "admin.lesson.paused": "Paused: {0}.",
             "admin.lesson.resumed": "Resumed: {0}.",
             "admin.lesson.skipped": "Moved on: {0}.",
@@ -97,7 +97,7 @@ extension CatalogParts {
             "admin.leaderboard.all_games": "all games",
             "admin.export.done": "{0} score rows written to {1}.",
             "admin.reset.done": "Level progress of {0} ({1}) cleared.",
-            "admin.reset.told": "The teacher restarted your level progress: the map starts again.",
+            "admin.reset.told": "Your teacher restarted your level progress: the map starts again.",
             "admin.audit.title": "Audit, last {0} actions:",
             "admin.teacher.added": "Teacher account {0} created.",
             "admin.passwd.changed": "Your password was changed.",
@@ -188,13 +188,42 @@ extension CatalogParts {
             "error.forget_online": "{0} is connected right now: kick them first (kick {0}), then forget.",
 
             // Session 8 (play test): extend names whose turn it is; the console's quiz and rooms replies.
-            "admin.room_told.extended_other": "The teacher gave {0} {1} more seconds.",
+            "admin.room_told.extended_other": "Your teacher gave {0} {1} more seconds.",
             "admin.rooms.nobody": "nobody yet",
             "error.quiz_not_started.console": "The quiz has not started yet: type quiz start (quiz start N deals the players into N teams).",
             "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
             "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            // Session 11 (words): `extend` in hangman and quiz says the time now left.
+            "admin.room_told.extended_left": "Your teacher gave you {0} more seconds: {1} seconds left.",
+            "admin.room_told.extended_left_one": "Your teacher gave you {0} more seconds: 1 second left.",
+            "admin.room_told.extended_other_left": "Your teacher gave {0} {1} more seconds: {2} seconds left on the turn.",
+            "admin.room_told.extended_other_left_one": "Your teacher gave {0} {1} more seconds: 1 second left on the turn.",
+
+            // Session 11 (the console): shutdown alone explains; what aula admin says when the server goes; words shown in the console's language.
+            "admin.shutdown.how": "shutdown alone stops nothing. Type shutdown SECONDS to stop after a countdown the students see (for example shutdown 60), shutdown now to stop at once, or shutdown cancel.",
+            "admin.client.server_closed": "The server closed the connection.",
+            "admin.board.follow.auto": "auto",
+            "admin.board.follow.challenge": "challenge",
+            "admin.board.follow.class": "class",
+            "admin.decks.kind.words": "words",
+            "admin.decks.kind.personality": "personality",
+            "admin.decks.kind.graded": "graded",
+            // Session 11 (storage): the server before this one stopped without saving.
+            "admin.restart.unsaved": "Note: the previous server stopped without saving (it was killed, or the power went). A round or quiz being played then was not saved; finished rounds are kept.",
+            // Session 11: a roster import says what it changed and what it read differently.
+            "admin.roster.unchanged": "Nothing changed: the {0} students of the file are already on the roster of {1}, as written.",
+            "admin.roster.reimported": "Roster of {0} imported: {1} new, {2} with a new PIN, {3} unchanged.",
+            "admin.roster.name_read_as": "line {0}: {1} is imported as {2} (to keep quotes in a name, put the whole name in quotes and double each quote inside: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columns not read: {0} (only name and pin are read).",
+            "error.roster_invalid_one": "Nothing was imported: fix the problem above and import again.",
+            // Session 11: renaming and deleting a group.
+            "admin.group.renamed": "Group {0} is now called {1}: its students, rounds and points go with it.",
+            "admin.group.deleted": "Group {0} deleted.",
+            "error.group_in_use": "Group {0} is in use (its class is open, or {1} of its students are online): close the class and wait until they have left, then try again.",
+            "error.group_name_taken": "There is already a group {0}: choose another name.",
+            "error.group_not_empty": "Group {0} still has {1} students and {2} rounds, so it is kept: only an empty group is deleted (aula forget or aula prune remove students first; group rename gives it a new name).",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -364,7 +393,7 @@ extension CatalogParts {
             "admin.levels.hint": "Empieza un reto de clase con: reto empezar ID [minutos], por ejemplo reto empezar w1-03 10",
             "admin.decks.all": "Mazos ({0}):",
             "admin.decks.quiz_row": "{0} ({1}), {2} preguntas",
-            "admin.decks.hint": "words: ahorcado (sala crear NOMBRE ahorcado medio ID); personality y graded: cuestionarios.",
+            "admin.decks.hint": "palabras: ahorcado (sala crear NOMBRE ahorcado medio ID); personalidad y con nota: cuestionarios.",
             "admin.challenge.status_title": "Reto de {0}: quedan {1} en el reloj común, {2} de {3} resuelto(s).",
             "admin.challenge.status_head": "estudiante       sala       ejec. entregas queda  resultado",
             "admin.challenge.solved": "resuelto",
@@ -390,6 +419,35 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
             "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            // Sesión 11 (palabras): `ampliar` en el ahorcado y los cuestionarios dice el tiempo que queda.
+            "admin.room_told.extended_left": "Tu docente te ha dado {0} segundos más: quedan {1} segundos.",
+            "admin.room_told.extended_left_one": "Tu docente te ha dado {0} segundos más: queda 1 segundo.",
+            "admin.room_told.extended_other_left": "Tu docente ha dado {1} segundos más a {0}: quedan {2} segundos de turno.",
+            "admin.room_told.extended_other_left_one": "Tu docente ha dado {1} segundos más a {0}: queda 1 segundo de turno.",
+
+            // Sesión 11 (la consola): apagar sin más lo explica; lo que dice aula admin si el servidor se va; palabras en el idioma de la consola.
+            "admin.shutdown.how": "apagar sin más no apaga nada. Escribe apagar SEGUNDOS para apagar tras una cuenta atrás que ve el alumnado (por ejemplo, apagar 60), apagar ahora para apagar en el acto o apagar cancelar.",
+            "admin.client.server_closed": "El servidor ha cerrado la conexión.",
+            "admin.board.follow.auto": "automático",
+            "admin.board.follow.challenge": "reto",
+            "admin.board.follow.class": "clase",
+            "admin.decks.kind.words": "palabras",
+            "admin.decks.kind.personality": "personalidad",
+            "admin.decks.kind.graded": "con nota",
+            // Sesión 11 (almacenamiento): el servidor anterior se detuvo sin guardar.
+            "admin.restart.unsaved": "Aviso: el servidor anterior se detuvo sin guardar (lo mataron o se fue la luz). Una ronda o un cuestionario que estaba en juego entonces no se guardó; las rondas terminadas se mantienen.",
+            // Sesión 11: importar una lista dice qué ha cambiado y qué ha leído de otra forma.
+            "admin.roster.unchanged": "No ha cambiado nada: las {0} personas del archivo ya están en la lista de {1}, tal como están escritas.",
+            "admin.roster.reimported": "Lista de {0} importada: {1} nuevas, {2} con PIN nuevo, {3} sin cambios.",
+            "admin.roster.name_read_as": "línea {0}: {1} se importa como {2} (para conservar las comillas de un nombre, escribe el nombre entero entre comillas y duplica cada comilla de dentro: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columnas que no se leen: {0} (solo se leen name y pin).",
+            "error.roster_invalid_one": "No se ha importado nada: corrige el problema de arriba y vuelve a importar.",
+            // Sesión 11: cambiar el nombre de un grupo y borrarlo.
+            "admin.group.renamed": "El grupo {0} ahora se llama {1}: su alumnado, sus rondas y sus puntos van con él.",
+            "admin.group.deleted": "Grupo {0} borrado.",
+            "error.group_in_use": "El grupo {0} está en uso (su clase está abierta o {1} de sus estudiantes tienen la conexión abierta): cierra la clase y espera a que salgan; después, vuelve a intentarlo.",
+            "error.group_name_taken": "Ya hay un grupo {0}: elige otro nombre.",
+            "error.group_not_empty": "El grupo {0} todavía tiene {1} estudiantes y {2} rondas, así que se mantiene: solo se borra un grupo vacío (aula forget o aula prune quitan antes al alumnado; grupo renombrar le da otro nombre).",
         ]
     )
 }

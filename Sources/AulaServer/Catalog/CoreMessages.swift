@@ -20,7 +20,7 @@ extension CatalogParts {
             "who.in_lobby": "in the lobby",
             "chat.line": "{0} says: {1}",
             "broadcast.line": "Teacher {0}: {1}",
-            "kicked.line": "You were removed by the teacher: {0}",
+            "kicked.line": "You were removed by your teacher: {0}",
             "shutdown.in": "The server closes in {0} seconds. Your results are saved.",
             "shutdown.now": "The server is closing now. Your results are saved. Goodbye!",
             "leaderboard.empty": "No points yet — play a round!",
@@ -117,7 +117,7 @@ extension CatalogParts {
             "error.not_in_room": "You are not in a room. Type \"rooms\" to find one.",
             "error.unknown_command": "Unknown command \"{0}\". Type help.",
             "error.unknown_command_guess": "Unknown command \"{0}\". Did you mean \"{1}\"? Type help.",
-            "error.muted": "The teacher has muted you, so you cannot chat for now.",
+            "error.muted": "Your teacher has muted you, so you cannot chat for now.",
             "error.bad_width": "Width must be a number from {0} to {1}.",
             "error.storage_unavailable": "The scores cannot be read right now. Try again in a moment.",
             "error.not_host": "Only the host ({0}) can do that.",
@@ -166,6 +166,11 @@ extension CatalogParts {
             // Session 10: a usage read aloud (SpokenUsage).
             "help.spoken.or": "or",
             "help.spoken.optional": "(optional)",
+            // Session 11 (hostile clients): join/leave notices a room got too fast, told at once.
+            "room.joined_many": "{0} joined room {1}.",
+            "room.left_many": "{0} left room {1}.",
+            "room.names_and": "{0} and {1}",
+            "room.names_and_others": "{0} and {1} others",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -336,6 +341,11 @@ extension CatalogParts {
             // Sesión 10: la sintaxis de un comando leída en voz alta (SpokenUsage).
             "help.spoken.or": "o",
             "help.spoken.optional": "(opcional)",
+            // Sesión 11 (clientes hostiles): avisos de entrada y salida que llegaron demasiado seguidos, dichos juntos.
+            "room.joined_many": "{0} han entrado en la sala {1}.",
+            "room.left_many": "{0} han salido de la sala {1}.",
+            "room.names_and": "{0} y {1}",
+            "room.names_and_others": "{0} y {1} más",
         ]
     )
 }

@@ -8,7 +8,7 @@ extension CatalogParts {
             "lesson.resumed_left": "The game goes on: {0} s left.",
             "error.paused": "Your teacher paused the game. Wait until it goes on.",
             "quiz.closed.teacher": "Your teacher closed this question.",
-            "hangman.round_over.skipped": "The teacher ended the round. The word was {0}.",
+            "hangman.round_over.skipped": "Your teacher ended the round. The word was {0}.",
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
             // Session 10 (a play test of every control): the console's second `pause`.
             "error.already_paused": "{0} is already paused: resume {0} starts its clock again.",
@@ -20,14 +20,17 @@ extension CatalogParts {
             // `salir` typed in a room leaves it (session 10).
             "room.salir_left": "You left {0} (salir in a room leaves it) and are in the lobby. Typed here, salir or quit disconnects.",
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
+            // Session 11 (class challenge fixes): a kicked row, a student dropped and not back yet.
+            "admin.challenge.kicked": "kicked",
+            "admin.challenge.away": "away (disconnected)",
         ],
         es: [
-            "lesson.paused": "El juego está en pausa: el reloj se ha parado. Espera a que siga.",
+            "lesson.paused": "Tu docente ha pausado el juego: el reloj se ha parado. Espera a que siga.",
             "lesson.resumed": "El juego sigue.",
             "lesson.resumed_left": "El juego sigue: quedan {0} s.",
-            "error.paused": "El juego está en pausa. Espera a que siga.",
-            "quiz.closed.teacher": "Se ha cerrado esta pregunta desde la consola docente.",
-            "hangman.round_over.skipped": "Se ha terminado la ronda desde la consola docente. La palabra era {0}.",
+            "error.paused": "Tu docente ha pausado el juego. Espera a que siga.",
+            "quiz.closed.teacher": "Tu docente ha cerrado esta pregunta.",
+            "hangman.round_over.skipped": "Tu docente ha terminado la ronda. La palabra era {0}.",
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
             // Sesión 10 (prueba de cada control): la segunda `pausa` de la consola.
             "error.already_paused": "{0} ya está en pausa: reanudar {0} vuelve a poner su reloj en marcha.",
@@ -39,6 +42,10 @@ extension CatalogParts {
             // `salir` dentro de una sala sale de la sala (sesión 10).
             "room.salir_left": "Has salido de {0} y estás en la entrada. Para desconectarte, escribe salir aquí.",
             "admin.room.closed_playing": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego no había terminado, así que no se guarda.",
+
+            // Sesión 11 (arreglos del reto de clase): una fila expulsada, alguien desconectado que aún no ha vuelto.
+            "admin.challenge.kicked": "expulsión",
+            "admin.challenge.away": "fuera (sin conexión)",
         ]
     )
 }

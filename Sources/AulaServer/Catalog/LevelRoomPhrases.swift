@@ -39,7 +39,7 @@ public enum LevelRoomPhrases {
         "level.result.run_failed",
         "level.submit.new_layout",
         "level.round.over",
-        "level.round.challenge_over", "level.challenge.back_to_lobby", "level.challenge.left", "level.result.time_up_challenge",
+        "level.round.challenge_over", "level.challenge.back_to_lobby", "level.challenge.leaderboard.reader", "level.challenge.left", "level.result.time_up_challenge",
         "level.progress.xp",
         "level.progress.no_xp",
         "level.progress.unlocked",
@@ -166,6 +166,8 @@ public enum LevelRoomPhrases {
         "level.reader.seconds", "level.reader.seconds_one", "lesson.resumed_left_reader", "lesson.resumed_left_reader_one",
         "level.code.title_one", "level.result.run_solved_one", "level.trace.skipped_one", "level.trace.capped_one",
         "level.time.half_one", "error.no_such_note_one",
+        // Session 11 (class challenge fixes).
+        "level.challenge.back_in_row",
     ] + LevelRoomPhrases.stepHereKeys
 
     /// The step messages a reader's step line says without their line (LevelStepEvent.hereKeys).

@@ -168,6 +168,13 @@ extension CatalogParts {
             "quiz.progress": "Question {0}: {1} of {2} answered so far.",
             "error.question_just_opened": "Question {0} has just opened: to close it, type next again in a moment.",
             "error.question_just_opened.console": "Question {0} in {1} has just opened: to close it, type quiz next again in a moment.",
+            // Session 11 (words): the answer already given, under a question shown again;
+            // reader mode's team line says "percent".
+            "quiz.your_answer": "Your answer: {0}.",
+            "quiz.your_answers": "Your answers: {0}.",
+            "quiz.your_answer.item.reader": "number {0}, {1}",
+            "quiz.your_answer.scale": "Your answer: {0} on the scale, that is {1}.",
+            "quiz.result.team.type.reader": "Team {0}: {1}, in sync on {2} percent of the questions",
         ],
         es: [
             "_part.quiz": "cuestionario",
@@ -335,6 +342,13 @@ extension CatalogParts {
             "quiz.progress": "Pregunta {0}: han respondido {1} de {2} por ahora.",
             "error.question_just_opened": "La pregunta {0} se acaba de abrir: para cerrarla, escribe siguiente otra vez en un momento.",
             "error.question_just_opened.console": "La pregunta {0} de {1} se acaba de abrir: para cerrarla, escribe cuestionario siguiente otra vez en un momento.",
+            // Sesión 11 (palabras): la respuesta ya dada, bajo una pregunta mostrada otra vez;
+            // en modo lector, "por ciento".
+            "quiz.your_answer": "Tu respuesta: {0}.",
+            "quiz.your_answers": "Tus respuestas: {0}.",
+            "quiz.your_answer.item.reader": "número {0}, {1}",
+            "quiz.your_answer.scale": "Tu respuesta: {0} en la escala, es decir, {1}.",
+            "quiz.result.team.type.reader": "Equipo {0}: {1}, en sintonía en el {2} por ciento de las preguntas",
         ]
     )
 }
