@@ -395,6 +395,10 @@ def main():
         assert labels == ["1–2 Not much", "3–5 Some", "6–8 Quite", "9–10 A lot"], labels
         left = int(text("quiz-clock").split()[0])
         assert 8 <= left <= 10, f"a page opened 20 s into a 30 s question shows {left} s"
+        driver.execute_script("""aulaBoard.handle({ev: "quiz.waiting", room: "quiz-9", index: 2, waiting: 1, seconds_left: 40});""")
+        assert "extra time" in text("quiz-answered"), text("quiz-answered")
+        left = int(text("quiz-clock").split()[0])
+        assert 38 <= left <= 40, f"the clock while a classmate with extra time answers shows {left} s"
         driver.execute_script("""
             aulaBoard.handle({ev: "quiz.result", room: "quiz-9", players: {"Ana": {type: "it", title: "Italy"}},
                               teams: {"Solo": {type: "it", title: "Italy", sync: 0, members: 1},

@@ -12,7 +12,9 @@ enum BoardPage {
                        "board.sync", "board.teams", "board.follow.console", "board.follow.challenge", "board.follow.class",
                        "board.console_follows",
                        // session 10: the challenge panel (its states, clock and end), race cards
-                       "board.left", "board.kicked", "board.challenge_level", "board.challenge_over", "board.letters_found"]
+                       "board.left", "board.kicked", "board.challenge_level", "board.challenge_over", "board.letters_found",
+                       // session 11: a question waiting for a classmate with extra time
+                       "board.waiting_extra"]
 
     static func html(_ language: Language, key: String? = nil) -> String {
         let catalog = Catalog.shared

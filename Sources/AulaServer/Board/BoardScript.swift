@@ -211,6 +211,14 @@ extension BoardPage {
           case "board.reset": load(); break;
           case "quiz.question": quizQuestion(e, age); break;
           case "quiz.tally": quizTally(e); break;
+          // The class's time is up; someone with extra time still answers (the clock
+          // showed 0 s with nothing happening: a quiz play test, session 11).
+          case "quiz.waiting":
+            if (quiz.room === e.room) {
+              $("quiz-answered").textContent = say("board.waiting_extra");
+              if (e.seconds_left != null) startClock(Math.max(0, e.seconds_left - (age || 0))); else startClock(null);
+            }
+            break;
           case "board.answered": $("quiz-answered").textContent = say("board.answered", e.answered + " / " + e.players); break;
           case "timer": if (!clock.paused && e.seconds_left != null && clock.end) clock.end = Date.now() + Math.max(0, e.seconds_left - (age || 0)) * 1000; break;
           case "round.end": roundEnd(e); break;

@@ -91,6 +91,8 @@ extension CatalogParts {
             "board.challenge_level": "Class challenge — {0}",
             "board.challenge_over": "Challenge {0} — final leaderboard",
             "board.letters_found": "{0} of {1} letters",
+            // Session 11: the class's time is up, a classmate with extra time still answers.
+            "board.waiting_extra": "Time is up — waiting for a classmate with extra time",
             "board.teacher.no_class": "No class is open.",
         ],
         es: [
@@ -182,6 +184,7 @@ extension CatalogParts {
             "board.challenge_level": "Reto de la clase — {0}",
             "board.challenge_over": "Reto {0} — clasificación final",
             "board.letters_found": "{0} de {1} letras",
+            "board.waiting_extra": "Se acabó el tiempo — esperamos a quien tiene tiempo extra",
             "board.teacher.no_class": "No hay ninguna clase abierta.",
         ]
     )
