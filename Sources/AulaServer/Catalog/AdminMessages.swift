@@ -97,7 +97,7 @@ extension CatalogParts {
             "admin.leaderboard.all_games": "all games",
             "admin.export.done": "{0} score rows written to {1}.",
             "admin.reset.done": "Level progress of {0} ({1}) cleared.",
-            "admin.reset.told": "The teacher restarted your level progress: the map starts again.",
+            "admin.reset.told": "Your teacher restarted your level progress: the map starts again (the points you earned stay).",
             "admin.audit.title": "Audit, last {0} actions:",
             "admin.teacher.added": "Teacher account {0} created.",
             "admin.passwd.changed": "Your password was changed.",
@@ -195,6 +195,15 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
             "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            // Session 11 (course play test): reset of one level, a reset closes the open level; accommodate mid-level.
+            "admin.reset.told_level": "Your teacher restarted level {0} for you: solve it again (the points you earned stay).",
+            "admin.reset.done_level": "Level {2} of {0} ({1}) cleared.",
+            "admin.reset.room_closed": "{0} was playing that level in {1}: the room is closed.",
+            "admin.reset.room_reason": "Your teacher closed it: level {0} starts again.",
+            "admin.reset.usage_hint": "To clear one level: reset NAME LEVEL (a level id, e.g. w2-05).",
+            "admin.accommodate.told_untimed": "Your teacher took the clock off this level: take your time.",
+            "admin.accommodate.told_more": "Your teacher gave you more time on this level.",
+            "admin.accommodate.next_level": "{0} is playing {1}: that level keeps its clock; the change applies from the next level.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -292,7 +301,7 @@ extension CatalogParts {
             "admin.leaderboard.all_games": "todos los juegos",
             "admin.export.done": "{0} filas de puntuación escritas en {1}.",
             "admin.reset.done": "Progreso de niveles de {0} ({1}) borrado.",
-            "admin.reset.told": "Tu docente ha reiniciado tu progreso de niveles: el mapa empieza de nuevo.",
+            "admin.reset.told": "Tu docente ha reiniciado tu progreso de niveles: el mapa empieza de nuevo (los puntos que ganaste se mantienen).",
             "admin.audit.title": "Registro, últimas {0} acciones:",
             "admin.teacher.added": "Cuenta docente {0} creada.",
             "admin.passwd.changed": "Tu contraseña ha cambiado.",
@@ -390,6 +399,15 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
             "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            // Sesión 11 (prueba del curso): reiniciar un nivel, el reinicio cierra el nivel abierto; adaptar a mitad de nivel.
+            "admin.reset.told_level": "Tu docente ha reiniciado el nivel {0} para ti: resuélvelo otra vez (los puntos que ganaste se mantienen).",
+            "admin.reset.done_level": "Nivel {2} de {0} ({1}) borrado.",
+            "admin.reset.room_closed": "{0} estaba jugando ese nivel en {1}: la sala se ha cerrado.",
+            "admin.reset.room_reason": "Tu docente la ha cerrado: el nivel {0} empieza de nuevo.",
+            "admin.reset.usage_hint": "Para borrar un solo nivel: reiniciar NOMBRE NIVEL (el id de un nivel, por ejemplo w2-05).",
+            "admin.accommodate.told_untimed": "Tu docente ha quitado el reloj de este nivel: tómate tu tiempo.",
+            "admin.accommodate.told_more": "Tu docente te ha dado más tiempo en este nivel.",
+            "admin.accommodate.next_level": "{0} está jugando {1}: ese nivel mantiene su reloj; el cambio se aplicará desde el siguiente nivel.",
         ]
     )
 }
