@@ -27,9 +27,10 @@ extension AdminCall {
             case .pause: ok = room.game.pause()
             case .resume: ok = room.game.resume()
             case .skip:
-                // Told before the game moves on, so the tally or the round's end follows it.
+                // Told before the game moves on, so the tally or the round's end follows it;
+                // not when that already says the teacher did it (session 11: a race read both).
                 ok = room.game.isPlaying
-                if ok { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
+                if ok, !room.game.skipSaysWho { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
                 if ok, !room.game.skip() { idle.append(room.id); continue }
             }
             guard ok else {
@@ -74,13 +75,14 @@ extension AdminCall {
         var acted: [String] = []
         var idle: [String] = []
         for room in rooms {
-            // Told before the game shows its new time (session 10: the new time
-            // came first, then "Your teacher gave 60 more seconds").
-            let clock = room.game.lessonSecondsLeft != nil
-            if clock { tellExtended(room, seconds: seconds) }
+            // Told before a level shows its new time (session 10: the new time
+            // came first, then "Your teacher gave 60 more seconds"); in the other
+            // games told after, with the time now left (session 11: none was shown).
+            let first = room.game.showsExtendedTime && room.game.lessonSecondsLeft != nil
+            if first { tellExtended(room, seconds: seconds) }
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
-                if !clock { tellExtended(room, seconds: seconds) }
+                if !first { tellExtended(room, seconds: seconds, withTimeLeft: !room.game.showsExtendedTime) }
             } else {
                 idle.append(room.id)
             }
@@ -95,9 +97,11 @@ extension AdminCall {
         done()
     }
 
-    /// "The teacher gave you 30 more seconds." — to whoever's clock it is; when
+    /// "Your teacher gave you 30 more seconds." — to whoever's clock it is; when
     /// the clock is one player's turn, everyone else reads that player's name.
-    private func tellExtended(_ room: Room, seconds: Int) {
+    /// `withTimeLeft`: each member also reads the seconds now left (Admin+Extend).
+    private func tellExtended(_ room: Room, seconds: Int, withTimeLeft: Bool = false) {
+        if withTimeLeft, room.game.lessonSecondsLeft != nil { return tellExtendedWithTimeLeft(room, seconds: seconds) }
         guard let name = room.game.extendedPlayer else {
             return room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
         }

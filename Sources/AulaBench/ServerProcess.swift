@@ -40,6 +40,8 @@ public final class ServerProcess {
     }
 
     public var pid: Int32 { process.processIdentifier }
+    /// How it exited, once it has (nil while it runs).
+    public var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
     /// Resident memory of the server, in bytes (VmRSS from /proc).
     public func residentBytes() -> Int {

@@ -41,6 +41,10 @@ extension HangmanGame {
         round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
     }
 
+    /// The round's end says "Your teacher ended the round." (session 11: with
+    /// "moved the game on" above it, the room read it twice).
+    public var skipSaysWho: Bool { true }
+
     /// Someone arriving (or back) in a paused round is told, so a refused guess makes sense.
     func tellIfPaused(_ player: Player) {
         if let room, round?.isPaused == true, round?.isOver == false { player.send(PausedEvent(room: room.id)) }

@@ -118,6 +118,8 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     }
 
     public var lessonSecondsLeft: Double? { race?.secondsLeft(now: loop.now) }
+    /// The race's end says "Your teacher ended the round." (session 11).
+    public var skipSaysWho: Bool { true }
 
     // MARK: Playing
 
@@ -156,8 +158,15 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
             }
         }
         let actorPlayer = actor.flatMap { name in room.members.first { $0.name == name } }
+        // News about the actor ("You completed the word!") comes before their state's
+        // "You are done: wait for the others" (session 11: it came after).
+        let aboutActor = actorPlayer.map { p in news.contains { $0.about == p.name } } ?? false
         if let actor, let player = actorPlayer {
             for e in own { player.send(e) }
+            if aboutActor {
+                player.send(InfoEvent(phrases: news.map { $0.about == player.name && $0.phrase.key == "hangman.race.completed"
+                    ? Phrase("hangman.race.completed.you") : $0.phrase }))
+            }
             if finished == nil {
                 var state = stateEvent(race, for: actor)
                 state.afterGuess = true
@@ -165,10 +174,8 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
             }
         }
         if !news.isEmpty {
-            if let actorPlayer, news.contains(where: { $0.about == actorPlayer.name }) {
+            if aboutActor, let actorPlayer {
                 room.broadcast(InfoEvent(phrases: news.map(\.phrase)), except: actorPlayer)
-                actorPlayer.send(InfoEvent(phrases: news.map { $0.about == actorPlayer.name && $0.phrase.key == "hangman.race.completed"
-                    ? Phrase("hangman.race.completed.you") : $0.phrase }))
             } else {
                 room.broadcast(InfoEvent(phrases: news.map(\.phrase)))
             }

@@ -135,7 +135,8 @@ public struct LevelStepEvent: Event {
                          t.say("level.facing_letter.\(o.ada.facing.rawValue)"))
         }
         if let said = saidHere(t) {
-            line += " — " + (o.ok ? said : t.paint(.bad, said))
+            // Reader mode: the sentences one after the other, no dash read aloud (session 11).
+            line += (t.reader ? " " : " — ") + (o.ok ? said : t.paint(.bad, said))
         }
         if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
         return [line] + listingText(t)

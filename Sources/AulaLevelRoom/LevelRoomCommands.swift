@@ -153,8 +153,14 @@ extension LevelRoomGame {
         }
         switch editor.append(line) {
         case .failure(let refusal):
-            // Said once per burst; the rest of a runaway paste is dropped quietly (no prompt either).
-            guard notices.shouldRefuse(refusal.code, now: server?.loop.now ?? 0) else { return true }
+            // Said once per burst; the rest of a runaway paste is dropped quietly — but a
+            // bot still gets its `code_line` prompt after every line, or it waits for ever
+            // (a hostile play test: a second oversized line got no answer at all). A text
+            // screen shows no prompt line anyway, and a reader is not read one per dropped line.
+            guard notices.shouldRefuse(refusal.code, now: server?.loop.now ?? 0) else {
+                if player.wantsJSON { player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1)) }
+                return true
+            }
             player.refuse(refusal)
         case .success(let n):
             notices.lineAccepted()

@@ -281,6 +281,8 @@ public final class LevelRoomGame: RoomGame {
         return done
     }
     public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
+    /// `extend` is followed by the level's own "459 seconds left of 540" (above).
+    public var showsExtendedTime: Bool { true }
     /// A teacher paused the clock: the coder's play commands are refused with `paused`.
     var isPaused: Bool { phase == .playing && (clock?.isPaused ?? false) }
     public var isTeacherPaused: Bool { isPaused }

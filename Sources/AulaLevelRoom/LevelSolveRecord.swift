@@ -31,6 +31,9 @@ extension LevelRoomGame {
             detail: "{\"score\":\(score),\"stars\":\(stars),\"statements\":\(verdict.statements),\"steps\":\(verdict.steps)}",
             startedAt: openedAt, endedAt: server.wallClock(), scores: [])
         let solvedAt = server.wallClock()
+        // The lines after a solving `submit` (`leave`, `who`) wait for its verdict, which
+        // comes after this write (a play test: `submit` then `leave` never showed it).
+        let answered = server.owesAnswer(player)
         server.write({ db -> SolveRecord? in
             // Forgotten meanwhile (`aula forget` beside the server): nothing to keep, and
             // said as such — not "could not be saved right now" (a re-play).
@@ -49,6 +52,7 @@ extension LevelRoomGame {
             return SolveRecord(xpBefore: xpBefore, xpGranted: result.xpGranted,
                                solvedBefore: Set(before.map(\.levelID)), best: max(previousBest, score))
         }, then: { [weak self, log = server.log] result in
+            defer { answered() }
             do {
                 guard let self else { return }
                 switch result {

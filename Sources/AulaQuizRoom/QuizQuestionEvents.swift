@@ -14,6 +14,9 @@ public struct QuizQuestionEvent: Event {
     /// True when the question is shown again (a reconnect, `question`): the
     /// text then says "N seconds left" rather than "You have N seconds".
     public let resent: Bool
+    /// The reader's answer so far, when shown again after they answered
+    /// (session 11): `your_answer` in JSON, "Your answer: 2) Paris" in text.
+    public var yourAnswer: QuizShownAnswer?
 
     public init(room: String, question: QuizQuestionView, seconds: Int?, resent: Bool = false) {
         self.room = room
@@ -30,6 +33,7 @@ public struct QuizQuestionEvent: Event {
          ("answers", .array(question.answers.map { .string($0) })),
          ("seconds", seconds.map { .int($0) } ?? .null)]
             + (question.kind == .ranged ? rangedFields : [])
+            + (yourAnswer.map { [("your_answer", QuizQuestionEvent.answerField($0))] } ?? [])
     }
 
     private var rangedFields: [(String, JSON)] {
@@ -85,6 +89,7 @@ public struct QuizQuestionEvent: Event {
         } else {
             lines.append(t.say("quiz.question.untimed"))
         }
+        if let yourAnswer, let line = yourAnswerLine(yourAnswer, t) { lines.append(t.paint(.good, line)) }
         return lines
     }
 }

@@ -31,7 +31,9 @@ public struct QuizResultEvent: Event {
             case .personality:
                 return (team.name, .object([("type", team.type.map { .string($0.key) } ?? .null),
                                             ("title", team.type.map { .string($0.title) } ?? .null),
-                                            ("sync", .double(team.sync ?? 0))]))
+                                            ("sync", .double(team.sync ?? 0)),
+                                            // A team of one has no sync (its `sync` 0 is no figure): the board hides it.
+                                            ("members", .int(team.members.count))]))
             case .graded:
                 let correct = team.members.compactMap { results.player($0)?.correct }.reduce(0, +)
                 return (team.name, .object([("correct", .int(correct)), ("points", .int(team.points))]))
@@ -68,7 +70,9 @@ public struct QuizResultEvent: Event {
                 if let type = team.type {
                     let percent = String(Int(((team.sync ?? 0) * 100).rounded(.toNearestOrAwayFromZero)))
                     // A team of one is always "in sync" with itself: no figure (session 10).
-                    let key = team.members.count > 1 ? "quiz.result.team.type" : "quiz.result.team.type.solo"
+                    // Reader mode says "percent", not "%" (session 11).
+                    let key = team.members.count > 1 ? (t.reader ? "quiz.result.team.type.reader" : "quiz.result.team.type")
+                                                     : "quiz.result.team.type.solo"
                     lines.append(t.say(key, team.name, t.paint(.title, type.title), percent))
                 } else {
                     lines.append(t.say("quiz.result.team.none", team.name))
@@ -110,6 +114,9 @@ public struct QuizRoundEndEvent: Event {
     /// A quiz the teacher runs from the console: only the teacher can play it
     /// again, so students are not told to type `start` (text only, not in JSON).
     public var teacherHosted = false
+    /// The copy a teacher's console reads (session 11: it read the students'
+    /// "Your teacher can start this quiz again from the console.").
+    public var console = false
 
     public var name: String { "round.end" }
 
@@ -138,7 +145,11 @@ public struct QuizRoundEndEvent: Event {
         if !teams.isEmpty { table("quiz.leaderboard.teams", teams, names: false) }
         table("quiz.leaderboard.players", leaderboard, names: true)
         if !saved { lines.append(t.paint(.warn, t.say("quiz.not_saved"))) }
-        lines.append(t.say(teacherHosted ? "quiz.again.teacher" : "quiz.again"))
+        if console {
+            lines.append(t.say("quiz.again.console", room))
+        } else {
+            lines.append(t.say(teacherHosted ? "quiz.again.teacher" : "quiz.again"))
+        }
         return lines
     }
 

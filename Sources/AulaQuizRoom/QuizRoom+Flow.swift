@@ -89,7 +89,10 @@ extension QuizRoom {
             let left = game.standardSecondsLeft(now: server.loop.now) ?? 0
             seconds = resent ? Int(max(0, left).rounded(.up)) : view.seconds
         }
-        member.send(QuizQuestionEvent(room: room.id, question: view, seconds: seconds, resent: resent))
+        var event = QuizQuestionEvent(room: room.id, question: view, seconds: seconds, resent: resent)
+        // Shown again after they answered: with their answer (session 11).
+        if resent { event.yourAnswer = game.shownAnswer(of: member.name) }
+        member.send(event)
     }
 
     func tallyEvent(_ tally: QuizTally, reason: QuizCloseReason) -> QuizTallyEvent {
@@ -236,6 +239,13 @@ extension QuizRoom {
             },
             teams: results.teamLeaderboard.map { .init(rank: $0.rank, name: $0.name, points: $0.points) },
             saved: saved, teacherHosted: room?.teacherHost != nil)
-        room?.broadcast(event)
+        guard let room else { return }
+        guard event.teacherHosted, !room.watchers.isEmpty else { return room.broadcast(event) }
+        // The teachers watching read how they play it again, not the students' line (session 11).
+        for member in room.members { member.send(event) }
+        var console = event
+        console.console = true
+        for watcher in room.watchers { watcher.send(console) }
+        room.showBoard(event)
     }
 }

@@ -60,6 +60,18 @@ extension QuizRoom {
 
     public var lessonSecondsLeft: Double? { game.standardSecondsLeft(now: server.loop.now) }
 
+    /// A player's own clock (their accommodation); anyone else reads the standard one.
+    public func secondsLeft(for player: Player) -> Double? {
+        game.players.contains(player.name) ? game.secondsLeft(for: player.name, now: server.loop.now) : lessonSecondsLeft
+    }
+
+    /// An open question's tally says "Your teacher closed this question." (session 11);
+    /// during a tally the next question just comes.
+    public var skipSaysWho: Bool {
+        if case .asking = game.phase { return true }
+        return false
+    }
+
     /// A teacher's pause is on: the open question's clock is stopped, or the
     /// next question is held after a tally.
     public var isTeacherPaused: Bool { game.isPaused || reviewHeld }

@@ -16,5 +16,8 @@ public enum QuizRoomPhrases {
         "quiz.team_names", "quiz.result.player.mix", "error.unknown_deck.quiz", "quiz.top.header",
         "quiz.again.teacher",
         "quiz.tally.reader_band", "quiz.tally.reader_band.one", "quiz.tally.reader_point", "quiz.tally.reader_point.one",
+        // Session 11 (words): the answer given, shown again; the console's end line; reader mode's percent.
+        "quiz.your_answer", "quiz.your_answers", "quiz.your_answer.item.reader", "quiz.your_answer.scale",
+        "quiz.again.console", "quiz.result.team.type.reader",
     ]
 }

@@ -156,11 +156,14 @@ public final class RunningServer: @unchecked Sendable {
         log(.debug, "memory.code_pages_released", ("kilobytes", released / 1024))
     }
 
-    /// Runs the loop on the calling thread until shutdown; SIGINT/SIGTERM shut down gracefully.
+    /// Runs the loop on the calling thread until shutdown; SIGINT/SIGTERM/SIGHUP shut down gracefully.
     public func runHere(handleSignals: Bool = true) throws {
         if handleSignals {
-            try loop.onSignals([SIGINT, SIGTERM]) { [server] signal in
-                server.shutdown(reason: signal == SIGINT ? "SIGINT" : "SIGTERM")
+            // SIGHUP: the terminal that ran `aula serve` was closed (a tmux or ssh session
+            // ended). It stopped the server without telling anyone or saving an open
+            // editor's lines (a play test, session 11): now it is a shutdown like Ctrl-C.
+            try loop.onSignals([SIGINT, SIGTERM, SIGHUP]) { [server] signal in
+                server.shutdown(reason: signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM")
             }
         }
         if releasesPagesAgain {

@@ -99,7 +99,7 @@ One server per database: a second aula serve on the same file is refused
 
 Only real lines count as activity: an empty line does not reset the idle timer.
 
-Ctrl-C (SIGINT) or SIGTERM shuts down gracefully: everyone is told, pending
+Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed) shuts down gracefully: everyone is told, pending
 writes are committed and the database is closed cleanly, all within 5 s; if
 the database does not answer in time (another program holds it locked) the
 server exits anyway with status 1 and the log says how many writes were not saved.

@@ -86,9 +86,10 @@ import AulaContent
         let stepped = run.step()
         var event = LevelStepEvent(room: "r", outcome: try #require(stepped))
         event.listing = LevelStepEvent.listing(around: 2, in: lines)
-        #expect(event.text(context()) == ["Line 2: hit(). Ada is in row 2, column 3, facing east. — Ada broke the iron block.",
+        // No dash read aloud between the two sentences (session 11).
+        #expect(event.text(context()) == ["Line 2: hit(). Ada is in row 2, column 3, facing east. Ada broke the iron block.",
                                           "Line 1: walk();", "Line 3: walk();"])
-        #expect(event.text(context(.es)) == ["Línea 2: hit(). Ada está en la fila 2, columna 3, mirando al este. — Ada rompió el bloque de hierro.",
+        #expect(event.text(context(.es)) == ["Línea 2: hit(). Ada está en la fila 2, columna 3, mirando al este. Ada rompió el bloque de hierro.",
                                              "Línea 1: walk();", "Línea 3: walk();"])
         // The drawn trace and JSON keep the line as before.
         #expect(event.text(context(reader: false)).first == "2: hit() → row 2, col 3, facing E — Ada broke the iron block (line 2).")

@@ -383,6 +383,36 @@ def main():
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 
+        # Session 11 (a quiz play test): a scale question's answers are its ranges, never
+        # numbered; a page opened 20 s into a 30 s question counts from the 10 left; a
+        # team of one shows no sync figure; a race clears the last turn round's word.
+        driver.execute_script("""
+            aulaBoard.handle({ev: "quiz.question", room: "quiz-9", index: 2, total: 5, kind: "ranged",
+                              text: "How much do you like stories?", answers: ["Not much", "Some", "Quite", "A lot"],
+                              scale: {min: 1, max: 10}, bands: [{from: 1, to: 2}, {from: 3, to: 5}, {from: 6, to: 8}, {from: 9, to: 10}],
+                              seconds: 30}, 20);""")
+        labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#quiz-answers .label")]
+        assert labels == ["1–2 Not much", "3–5 Some", "6–8 Quite", "9–10 A lot"], labels
+        left = int(text("quiz-clock").split()[0])
+        assert 8 <= left <= 10, f"a page opened 20 s into a 30 s question shows {left} s"
+        driver.execute_script("""
+            aulaBoard.handle({ev: "quiz.result", room: "quiz-9", players: {"Ana": {type: "it", title: "Italy"}},
+                              teams: {"Solo": {type: "it", title: "Italy", sync: 0, members: 1},
+                                      "Duo": {type: "pe", title: "Peru", sync: 0.5, members: 2}}});""")
+        until("the team results", lambda: "Solo" in text("results-teams"))
+        rows = {r.find_element(By.CSS_SELECTOR, ".label").text: r for r in driver.find_elements(By.CSS_SELECTOR, "#results-teams li")}
+        solo = [k for k in rows if "Solo" in k][0]
+        duo = [k for k in rows if "Duo" in k][0]
+        assert not rows[solo].find_elements(By.CSS_SELECTOR, ".sync"), "a team of one shows a sync figure"
+        assert rows[duo].find_element(By.CSS_SELECTOR, ".sync").text.endswith("50%") or "50" in rows[duo].text, rows[duo].text
+        driver.execute_script("""
+            aulaBoard.handle({ev: "hangman.state", room: "hangman-30", turn: "Ana", mask: "fl_m_ngo", tried: ["f", "l", "m"], lives: {"Ana": 6}});
+            aulaBoard.handle({ev: "hangman.race", room: "hangman-31", letters: 9, seconds_left: 60,
+                              players: [{name: "Ana", found: 0, lives: 6, done: false}]});""")
+        assert text("hangman-mask") == "" and text("hangman-tried") == "", (text("hangman-mask"), text("hangman-tried"))
+        driver.execute_script("""aulaBoard.handle({ev: "board.closed", room: "hangman-31"});
+                                 aulaBoard.handle({ev: "board.closed", room: "quiz-9"});""")
+
         # The teacher's page: the class's progress grid (no level tried yet) and who is in.
         driver.get(with_query(url, lang="en").replace("/?", "/teacher?", 1))
         until("the progress grid", lambda: len(driver.find_elements(By.CSS_SELECTOR, "table.progress tbody tr")) == 3)

@@ -106,6 +106,10 @@ import AulaTestSupport
         let state = TestClient.json(try Self.get(port, Self.request("/state")).body)
         let recent = (state?["recent"] as? [[String: Any]])?.compactMap { $0["ev"] as? String } ?? []
         #expect(recent.contains("quiz.tally") && recent.last == "round.end")
+        // How old each is (session 11: a page opened mid-question showed the full time), oldest first.
+        let ages = (state?["ages"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+        #expect(ages.count == recent.count && ages.allSatisfy { $0 >= 0 && $0 < 60 }, "\(ages)")
+        #expect(zip(ages, ages.dropFirst()).allSatisfy { $0 >= $1 }, "\(ages)")
         let last = state?["last_event_id"] as? Int ?? 0
         #expect(last > 3)
         let resumed = try TestClient(port: port)

@@ -124,6 +124,23 @@ import AulaStore
         server.removeFiles()
     }
 
+    /// Closing the terminal that runs `aula serve` (SIGHUP) is a graceful shutdown:
+    /// the students are told and the server exits cleanly (it stopped at once, saving
+    /// nothing of an open editor: a play test, session 11).
+    @Test(.slow) func aClosedTerminalShutsDownGracefully() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(contentDirectory: directory.path,
+                                       databasePath: directory.appendingPathComponent("aula.sqlite").path)
+        defer { server.stop() }
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        kill(server.pid, SIGHUP)
+        #expect(ana.waitFor("closing") != nil, "\(ana.transcript.suffix(3))")
+        let started = Date()
+        while server.exitStatus == nil && Date().timeIntervalSince(started) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.exitStatus == 0, "exit status \(String(describing: server.exitStatus))")
+    }
+
     /// SIGTERM with another process holding the write lock and a write waiting:
     /// the server is gone well within the bound and says it did not save everything.
     @Test(.slow) func shutdownUnderAHeldLockIsBounded() throws {

@@ -123,7 +123,7 @@ import AulaStore
             let (info, end) = NotSavedTests.infoThenEnd(ana)
             server.running.server.store.injectedFailure = nil
             #expect(end != nil, "mode \(mode)")
-            #expect(info == "The scores of this round could not be saved. The teacher has been told.")
+            #expect(info == "The scores of this round could not be saved. Your teacher has been told.")
             _ = server.running.onLoop { _ in true }
             #expect(capture.lines.contains { $0.contains(" error hangman.round_not_saved room=") }, "mode \(mode): \(capture.lines)")
         }

@@ -88,8 +88,10 @@ import AulaGames
         try server.advance(by: 2.2)
 
         let dan = try TestClient.loggedInJSON(port: server.port, name: "Dan")
-        let told = try #require(dan.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Ms Lovelace") })
+        // "Your teacher's…", never the teacher's login name (session 11).
+        let told = try #require(dan.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Your teacher's class challenge is running") })
         #expect((told["text"] as? String ?? "").contains("t-02"))
+        #expect(!dan.transcript.contains { $0.contains("Ms Lovelace") })
         let opened = try #require(dan.waitForEvent("level.opened"))
         #expect(opened["level"] as? String == "t-02")
         #expect(opened["challenge"] as? Bool == true)

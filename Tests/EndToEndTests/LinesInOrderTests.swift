@@ -37,6 +37,29 @@ import AulaTestSupport
                 "\(bot.transcript)")
     }
 
+    /// Session 11, a hostile play test: a `submit` that solves saves before it
+    /// answers, and `submit` then `leave` (or `who`) in one write answered `who`
+    /// first, and after `leave` the verdict was never shown.
+    @Test func linesAfterASolvingSubmitWaitForItsVerdict() throws {
+        let server = try Self.server()
+        let bot = try TestClient.loggedInJSON(port: server.port, name: "Bot")
+        bot.sendRaw(Array("play w1-01\ncode\nwalk();\nwalk();\nwalk();\nwalk();\n.\nsubmit\nwho\nleave\n".utf8))
+        let left = try #require(bot.waitForEvent("room.left"))
+        #expect(left["player"] as? String == "Bot")
+        let events = Self.events(bot)
+        let result = try #require(events.firstIndex(of: "level.result"), "\(events)")
+        let who = try #require(events.firstIndex(of: "who"), "\(events)")
+        #expect(result < who, "\(events)")
+        #expect(bot.transcript.contains { $0.contains("\"level.result\"") && $0.contains("\"solved\":true") })
+
+        // The same in text: the student reads the verdict before leaving.
+        let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
+        ana.sendRaw(Array("play w1-01\ncode\nwalk();\nwalk();\nwalk();\nwalk();\n.\nsubmit\nleave\n".utf8))
+        let solved = try #require(ana.waitFor("Solved"))
+        #expect(!solved.isEmpty)
+        #expect(ana.waitFor("You left room") != nil)
+    }
+
     @Test func answersComeInTheOrderTheLinesWereSent() throws {
         let server = try Self.server()
         let bot = try TestClient.loggedInJSON(port: server.port, name: "Bot")

@@ -75,7 +75,7 @@ import AulaStore
         let (info, end) = Self.infoThenEnd(ana)
         server.running.server.store.injectedFailure = nil
         #expect(end?["outcome"] as? String == "solved")
-        #expect(info == "The scores of this round could not be saved. The teacher has been told.")
+        #expect(info == "The scores of this round could not be saved. Your teacher has been told.")
         #expect(try Self.rounds(server) == 0)
     }
 
@@ -109,7 +109,7 @@ import AulaStore
         let (info, end) = Self.infoThenEnd(ana)
         server.running.server.store.injectedFailure = nil
         #expect(end != nil)
-        #expect(info == "The scores of this round could not be saved. The teacher has been told.")
+        #expect(info == "The scores of this round could not be saved. Your teacher has been told.")
     }
 
     /// The quiz's JSON `round.end` has no `saved` field (docs/protocol.md):

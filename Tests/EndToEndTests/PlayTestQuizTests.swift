@@ -117,7 +117,10 @@ import AulaTestSupport
         let admin = try server.admin()
         let (room, ana, ben) = try Self.hangmanRoom(server)
         ana.send("start")
-        let turn = try #require(ana.nextState()?["turn"] as? String)
+        let state = try #require(ana.nextState())
+        let turn = try #require(state["turn"] as? String)
+        // The virtual clock stands still: the turn's whole time, and 30 more (session 11).
+        let left = try #require(state["turn_seconds_left"] as? Int) + 30
         let (mine, other) = turn == "Ana" ? (ana, ben) : (ben, ana)
         // Cy, who reads Spanish, comes in during the round and watches.
         let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
@@ -130,9 +133,9 @@ import AulaTestSupport
         let told = { (client: TestClient) in
             client.waitForEvent("info") { text($0).contains("teacher gave") || text($0).contains("docente ha dado") }?["text"] as? String
         }
-        #expect(told(mine) == "The teacher gave you 30 more seconds.")
-        #expect(told(other) == "The teacher gave \(turn) 30 more seconds.")
-        #expect(told(cy) == "Tu docente ha dado 30 segundos más a \(turn).")
+        #expect(told(mine) == "Your teacher gave you 30 more seconds: \(left) seconds left.")
+        #expect(told(other) == "Your teacher gave \(turn) 30 more seconds: \(left) seconds left on the turn.")
+        #expect(told(cy) == "Tu docente ha dado 30 segundos más a \(turn): quedan \(left) segundos de turno.")
     }
 
     @Test func teamsTakeTheRoomsLanguage() throws {

@@ -57,8 +57,9 @@ import AulaTestSupport
 
         // More time: the Spanish line speaks like every other line from the teacher.
         #expect(admin.text("extend \(room) 20").contains("20"))
-        #expect(ana.waitFor("The teacher gave you 20 more seconds.") != nil, "\(ana.transcript)")
-        #expect(eva.waitFor("Tu docente ha dado 20 segundos más.") != nil, "\(eva.transcript)")
+        // With the time now left (session 11).
+        #expect(ana.waitFor("Your teacher gave you 20 more seconds: ") != nil, "\(ana.transcript)")
+        #expect(eva.waitFor("Tu docente te ha dado 20 segundos más: quedan ") != nil, "\(eva.transcript)")
 
         // The end: only the console can start it again, and students are told so.
         #expect(admin.text("quiz end").contains("\(room) ended"))
@@ -68,6 +69,12 @@ import AulaTestSupport
         #expect(!ana.transcript.contains("The host can type start"))
         #expect(!eva.transcript.contains("Quien creó la sala puede escribir empezar"))
         #expect(!eva.transcript.contains("Su docente"))
+        // The console, watching its quiz, reads how to play it again there, not the
+        // students' "Your teacher can start…" (session 11).
+        let consoleLine = "To play it again: quiz start \(room). To close the room: room close \(room)."
+        #expect(admin.client.transcript.contains { $0.contains(consoleLine) } || admin.client.waitFor(consoleLine) != nil,
+                "\(admin.client.transcript)")
+        #expect(!admin.client.transcript.contains { $0.contains("Your teacher can start this quiz again") })
     }
 
     static var canRunTheConsoleInATerminal: Bool {

@@ -42,8 +42,9 @@ import AulaTestSupport
         #expect(!lucia.transcript.contains { $0.contains("Horca de") })
         // She completes the word: told so in the second person, and to wait, not to type a letter.
         for letter in ["a", "t", "o"] { lucia.send(letter) }
-        #expect(lucia.waitFor("Has terminado: espera al resto") != nil)
+        // Her win first, then to wait (session 11: the other way round).
         #expect(lucia.waitFor("¡Has completado la palabra!") != nil)
+        #expect(lucia.waitFor("Has terminado: espera al resto") != nil)
         #expect(ben.waitFor("Lucia completed the word!") != nil)
         let afterGo = lucia.transcript.drop { !$0.contains("Has terminado") }
         #expect(!afterGo.contains { $0.contains("escribe una letra") })

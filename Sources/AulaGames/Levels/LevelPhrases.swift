@@ -46,7 +46,9 @@ public enum LevelPhrases {
                               "level.step.for_false", "level.step.call",
                               "level.unmet.reach_goal", "level.unmet.iron_one", "level.unmet.iron_many",
                               "level.unmet.keys_one", "level.unmet.keys_many",
-                              "level.unmet.enemies_one", "level.unmet.enemies_many"]
+                              "level.unmet.enemies_one", "level.unmet.enemies_many",
+                              // Session 11: `repetir (10) {`, `loop (10) {` (ParserCallHelp).
+                              "level.syntax.keyword_in_english", "level.syntax.keyword_unknown"]
 
     public static let allKeys: [String] =
         expectations.flatMap { ["level.syntax.expected.\($0)", "level.syntax.missing.\($0)"] }

@@ -198,6 +198,7 @@ struct Parser {
                 return try call(first: first, spelling: .c)
             }
             if peek(1).kind == .symbol && peek(1).text == "(" {
+                if let hint = structureWordHint(first) { throw hint }  // `repetir (10) {` (ParserCallHelp)
                 return try call(first: first, spelling: .c)
             }
             if first.text == "Tile" || Sight(name: first.text) != nil || Parser.keywords.contains(first.text) {
@@ -219,8 +220,9 @@ struct Parser {
         }
         _ = take()
         _ = try expectSymbol("(", "open_paren")
-        // `walk(3);`: say what is wrong, not only that a ")" was expected (a play test).
-        if !isSymbol(")"), peek.kind != .end { throw error("call_takes_nothing", peek, [nameToken.text]) }
+        // `walk(3);`: say what is wrong, not only that a ")" was expected (a play test);
+        // `jump(3);` is an unknown command first (ParserCallHelp).
+        if !isSymbol(")"), peek.kind != .end { throw valueInParentheses(nameToken, spelling: spelling) }
         let close = try expectSymbol(")", "close_paren")
         try semicolon(after: first)
         guard let action = Parser.actionNames[nameToken.text] else {

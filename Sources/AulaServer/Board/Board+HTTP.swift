@@ -141,6 +141,16 @@ extension Board {
             if !recent.isEmpty { out.append(UInt8(ascii: ",")) }
             out += panel
         }
+        out += Array("]".utf8)
+        // How old each of `recent` is, in seconds (the panel last is new): a page
+        // opened mid-question counts down from the time really left.
+        let now = server?.loop.now ?? 0
+        out += Array(#","ages":["#.utf8)
+        for (index, entry) in recent.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let tenths = Int((max(0, now - entry.at) * 10).rounded())
+            out += Array("\(tenths / 10).\(tenths % 10)".utf8)
+        }
         out += Array("]}".utf8)
         return out
     }

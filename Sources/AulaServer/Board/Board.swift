@@ -135,7 +135,7 @@ package final class Board: ConnectionHandler {
     func publish(_ event: Event, roomID: String?, kind: String?) {
         // A broadcast is shown for its time: a page loaded later does not get it again.
         let expires = event.name == "broadcast" ? (server?.loop.now ?? 0) + Self.broadcastSeconds : nil
-        let entry = ring.append(room: roomID, kind: kind, json: json(event), expires: expires)
+        let entry = ring.append(room: roomID, kind: kind, json: json(event), expires: expires, at: server?.loop.now ?? 0)
         let followed = follows(room: roomID, kind: kind)
         guard !streams.isEmpty, followed || !pins.isEmpty else { return }
         let frame = SSEWriter.frame(id: entry.id, data: entry.json)

@@ -15,6 +15,8 @@ struct BoardRing {
         /// it (a broadcast is shown for 20 s: it came back on pages loaded 11
         /// minutes later, play test session 10); nil: while it is in the ring.
         var expires: Double? = nil
+        /// Loop time it was recorded (`/state` says how old each replayed event is).
+        var at: Double = 0
     }
 
     let capacity: Int
@@ -30,9 +32,9 @@ struct BoardRing {
     var count: Int { entries.count }
 
     @discardableResult
-    mutating func append(room: String?, kind: String? = nil, json: [UInt8], expires: Double? = nil) -> Entry {
+    mutating func append(room: String?, kind: String? = nil, json: [UInt8], expires: Double? = nil, at: Double = 0) -> Entry {
         lastID += 1
-        let entry = Entry(id: lastID, room: room, kind: kind, json: json, expires: expires)
+        let entry = Entry(id: lastID, room: room, kind: kind, json: json, expires: expires, at: at)
         if entries.count < capacity {
             entries.append(entry)
         } else {

@@ -65,22 +65,29 @@ extension BoardPage {
         clock.timer = seconds == null ? null : setInterval(tick, 250);
         tick();
       }
-      function quizQuestion(e) {
+      // age: seconds since the event, when it comes from /state's replay (a page
+      // opened mid-question showed the full time: a play test, session 11).
+      function quizQuestion(e, age) {
         show("quiz"); live.room = e.room;
         quiz.room = e.room; quiz.answers = e.answers || [];
         $("quiz-index").textContent = say("board.question", e.index, e.total);
         $("quiz-text").textContent = e.text;
         $("quiz-answered").textContent = "";
         var list = $("quiz-answers"); clear(list);
+        // A scale question's answers are its ranges, as the students read them, never
+        // numbered: a class typed 4 for the fourth answer and was counted in 3–5.
+        var bands = e.kind === "ranged" && e.bands && e.bands.length === quiz.answers.length ? e.bands : null;
         quiz.answers.forEach(function (a, i) {
           var item = document.createElement("li");
           var bar = document.createElement("div"); bar.className = "bar"; bar.style.width = "0";
-          var label = document.createElement("span"); label.className = "label"; label.textContent = (i + 1) + ") " + a;
+          var label = document.createElement("span"); label.className = "label";
+          label.textContent = bands ? (bands[i].from === bands[i].to ? bands[i].from : bands[i].from + "–" + bands[i].to) + "  " + a
+                                    : (i + 1) + ") " + a;
           var n = document.createElement("span"); n.className = "n";
           item.appendChild(bar); item.appendChild(label); item.appendChild(n);
           list.appendChild(item);
         });
-        startClock(e.seconds);
+        startClock(e.seconds == null ? null : Math.max(0, e.seconds - (age || 0)));
       }
       function quizTally(e) {
         show("quiz");
@@ -135,6 +142,9 @@ extension BoardPage {
       function race(e) {
         show("hangman"); live.room = e.room;
         $("hangman-room").textContent = e.room; $("hangman-turn").textContent = "";
+        // Each racer has their own word state: no shared mask or tried letters (the last
+        // turn round's stayed on screen beside the race's cards).
+        mask = ""; fitMask(); $("hangman-tried").textContent = "";
         var list = $("hangman-lives"); clear(list);
         (e.players || []).forEach(function (p) {
           // "1 of 7 letters": a bare "1" read as a rank or a score (play test, session 10).
@@ -193,16 +203,16 @@ extension BoardPage {
         if (live.room === room) resetView();
       }
       var broadcastTimer = null;
-      function handle(e) {
+      function handle(e, age) {
         switch (e.ev) {
           case "board.class": renderClass(e); break;
           case "board.follow": consoleFollows(e); break;
           case "board.rooms": roomList(e.rooms); break;
           case "board.reset": load(); break;
-          case "quiz.question": quizQuestion(e); break;
+          case "quiz.question": quizQuestion(e, age); break;
           case "quiz.tally": quizTally(e); break;
           case "board.answered": $("quiz-answered").textContent = say("board.answered", e.answered + " / " + e.players); break;
-          case "timer": if (!clock.paused && e.seconds_left != null && clock.end) clock.end = Date.now() + e.seconds_left * 1000; break;
+          case "timer": if (!clock.paused && e.seconds_left != null && clock.end) clock.end = Date.now() + Math.max(0, e.seconds_left - (age || 0)) * 1000; break;
           case "round.end": roundEnd(e); break;
           case "quiz.result": quizResult(e); break;
           case "leaderboard": leaderboard(e.rows, null, "session"); break;

@@ -87,6 +87,8 @@ extension BoardPage {
         $("results-teams-title").textContent = say("board.teams");
         teamNames.forEach(function (name) {
           var t = teams[name], pct = Math.round((t.sync || 0) * 100);
+          // A team of one is never in or out of sync: no figure (as the text result).
+          var single = t.members != null && t.members < 2;
           var item = document.createElement("li");
           item.setAttribute("data-sync", String(pct));
           var label = document.createElement("span"); label.className = "label";
@@ -95,7 +97,9 @@ extension BoardPage {
           var fill = document.createElement("div"); fill.className = "fill"; fill.style.width = pct + "%";
           meter.appendChild(fill);
           var sync = document.createElement("span"); sync.className = "sync"; sync.textContent = say("board.sync", pct);
-          item.appendChild(label); item.appendChild(meter); item.appendChild(sync); tl.appendChild(item);
+          item.appendChild(label);
+          if (!single) { item.appendChild(meter); item.appendChild(sync); }
+          tl.appendChild(item);
         });
         $("results-ranks-box").hidden = true;
       }
@@ -171,7 +175,8 @@ extension BoardPage {
           renderClass(st.class);
           roomList(st.rooms);
           consoleFollows(st.follow);
-          (st.recent || []).forEach(handle);
+          var ages = st.ages || [];
+          (st.recent || []).forEach(function (e, i) { handle(e, ages[i]); });
           f.after = String(st.last_event_id);
           source = new EventSource(q("events", f));
           source.onmessage = function (m) { try { handle(JSON.parse(m.data)); } catch (x) {} };

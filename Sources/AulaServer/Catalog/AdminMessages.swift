@@ -58,8 +58,8 @@ extension CatalogParts {
             "admin.watch.off": "No longer watching {0}.",
             "admin.kick.no_reason": "ask your teacher why.",
             "admin.kick.done": "{0} was removed.",
-            "admin.you_are_muted": "The teacher has muted you: you cannot chat for now.",
-            "admin.you_are_unmuted": "The teacher has unmuted you: you can chat again.",
+            "admin.you_are_muted": "Your teacher has muted you: you cannot chat for now.",
+            "admin.you_are_unmuted": "Your teacher has unmuted you: you can chat again.",
             "admin.mute.done": "{0} is muted.",
             "admin.unmute.done": "{0} can chat again.",
             "admin.broadcast.done": "Sent to {0} students.",
@@ -68,10 +68,10 @@ extension CatalogParts {
             "admin.accommodate.later": "Not online now: applied when they log in (until the server restarts).",
             "admin.accommodate.cleared": "{0} has the normal time again.",
             "admin.room_told.paused": "Your teacher paused the game: the clock is stopped.",
-            "admin.room_told.resumed": "The teacher resumed the game: the clock runs again.",
-            "admin.room_told.skipped": "The teacher moved the game on.",
-            "admin.room_told.extended": "The teacher gave you {0} more seconds.",
-            "admin.room_told.created_for_you": "The teacher opened room {0} for you: you are its host.",
+            "admin.room_told.resumed": "Your teacher resumed the game: the clock runs again.",
+            "admin.room_told.skipped": "Your teacher moved the game on.",
+            "admin.room_told.extended": "Your teacher gave you {0} more seconds.",
+            "admin.room_told.created_for_you": "Your teacher opened room {0} for you: you are its host.",
             "admin.lesson.paused": "Paused: {0}.",
             "admin.lesson.resumed": "Resumed: {0}.",
             "admin.lesson.skipped": "Moved on: {0}.",
@@ -188,13 +188,18 @@ extension CatalogParts {
             "error.forget_online": "{0} is connected right now: kick them first (kick {0}), then forget.",
 
             // Session 8 (play test): extend names whose turn it is; the console's quiz and rooms replies.
-            "admin.room_told.extended_other": "The teacher gave {0} {1} more seconds.",
+            "admin.room_told.extended_other": "Your teacher gave {0} {1} more seconds.",
             "admin.rooms.nobody": "nobody yet",
             "error.quiz_not_started.console": "The quiz has not started yet: type quiz start (quiz start N deals the players into N teams).",
             "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
             "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            // Session 11 (words): `extend` in hangman and quiz says the time now left.
+            "admin.room_told.extended_left": "Your teacher gave you {0} more seconds: {1} seconds left.",
+            "admin.room_told.extended_left_one": "Your teacher gave you {0} more seconds: 1 second left.",
+            "admin.room_told.extended_other_left": "Your teacher gave {0} {1} more seconds: {2} seconds left on the turn.",
+            "admin.room_told.extended_other_left_one": "Your teacher gave {0} {1} more seconds: 1 second left on the turn.",
             // Session 11 (course play test): reset of one level, a reset closes the open level; accommodate mid-level.
             "admin.reset.told_level": "Your teacher restarted level {0} for you: solve it again (the points you earned stay).",
             "admin.reset.done_level": "Level {2} of {0} ({1}) cleared.",
@@ -399,6 +404,11 @@ extension CatalogParts {
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
             "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            // Sesión 11 (palabras): `ampliar` en el ahorcado y los cuestionarios dice el tiempo que queda.
+            "admin.room_told.extended_left": "Tu docente te ha dado {0} segundos más: quedan {1} segundos.",
+            "admin.room_told.extended_left_one": "Tu docente te ha dado {0} segundos más: queda 1 segundo.",
+            "admin.room_told.extended_other_left": "Tu docente ha dado {1} segundos más a {0}: quedan {2} segundos de turno.",
+            "admin.room_told.extended_other_left_one": "Tu docente ha dado {1} segundos más a {0}: queda 1 segundo de turno.",
             // Sesión 11 (prueba del curso): reiniciar un nivel, el reinicio cierra el nivel abierto; adaptar a mitad de nivel.
             "admin.reset.told_level": "Tu docente ha reiniciado el nivel {0} para ti: resuélvelo otra vez (los puntos que ganaste se mantienen).",
             "admin.reset.done_level": "Nivel {2} de {0} ({1}) borrado.",

@@ -8,7 +8,7 @@ extension CatalogParts {
             "lesson.resumed_left": "The game goes on: {0} s left.",
             "error.paused": "Your teacher paused the game. Wait until it goes on.",
             "quiz.closed.teacher": "Your teacher closed this question.",
-            "hangman.round_over.skipped": "The teacher ended the round. The word was {0}.",
+            "hangman.round_over.skipped": "Your teacher ended the round. The word was {0}.",
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
             // Session 10 (a play test of every control): the console's second `pause`.
             "error.already_paused": "{0} is already paused: resume {0} starts its clock again.",
@@ -22,12 +22,12 @@ extension CatalogParts {
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
         ],
         es: [
-            "lesson.paused": "El juego está en pausa: el reloj se ha parado. Espera a que siga.",
+            "lesson.paused": "Tu docente ha pausado el juego: el reloj se ha parado. Espera a que siga.",
             "lesson.resumed": "El juego sigue.",
             "lesson.resumed_left": "El juego sigue: quedan {0} s.",
-            "error.paused": "El juego está en pausa. Espera a que siga.",
-            "quiz.closed.teacher": "Se ha cerrado esta pregunta desde la consola docente.",
-            "hangman.round_over.skipped": "Se ha terminado la ronda desde la consola docente. La palabra era {0}.",
+            "error.paused": "Tu docente ha pausado el juego. Espera a que siga.",
+            "quiz.closed.teacher": "Tu docente ha cerrado esta pregunta.",
+            "hangman.round_over.skipped": "Tu docente ha terminado la ronda. La palabra era {0}.",
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
             // Sesión 10 (prueba de cada control): la segunda `pausa` de la consola.
             "error.already_paused": "{0} ya está en pausa: reanudar {0} vuelve a poner su reloj en marcha.",

@@ -187,6 +187,10 @@ extension CatalogParts {
             "level.unmet.keys_many": "{0} keys left to pick up",
             "level.unmet.enemies_one": "1 enemy left",
             "level.unmet.enemies_many": "{0} enemies left",
+            // Session 11 (words): a loop written with a word the language does not have.
+            // {0} line, {1} column, {2} the word typed, {3} the language's word, {4} the line with it.
+            "level.syntax.keyword_in_english": "Line {0}, column {1}: Ada's language is written with English words: “{2}” is “{3}”. Write “{4}”.",
+            "level.syntax.keyword_unknown": "Line {0}, column {1}: Ada's language has no “{2}”; it says “{3}”. Write “{4}”.",
         ],
         es: [
             "_part.level": "nivel",
@@ -363,6 +367,9 @@ extension CatalogParts {
             "level.unmet.keys_many": "quedan {0} llaves por recoger",
             "level.unmet.enemies_one": "queda 1 enemigo",
             "level.unmet.enemies_many": "quedan {0} enemigos",
+            // Sesión 11 (palabras): un bucle escrito con una palabra que el lenguaje no tiene.
+            "level.syntax.keyword_in_english": "Línea {0}, columna {1}: el lenguaje de Ada se escribe con palabras en inglés: “{2}” es “{3}”. Escribe “{4}”.",
+            "level.syntax.keyword_unknown": "Línea {0}, columna {1}: el lenguaje de Ada no tiene “{2}”; dice “{3}”. Escribe “{4}”.",
         ]
     )
 }

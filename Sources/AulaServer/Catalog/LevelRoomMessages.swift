@@ -42,7 +42,7 @@ extension CatalogParts {
             "level.result.run_failed": "The run stopped before every goal was met.",
             "level.submit.new_layout": "The items were placed differently there; that layout is now the board for run and step.",
             "level.round.over": "Round over: {0} points (your best on this level: {1}).",
-            "level.round.challenge_over": "The class challenge is over.",
+            "level.round.challenge_over": "Those are the final points of the class challenge.",
             "level.challenge.back_to_lobby": "The class challenge is over: you are back in the lobby.",
             "level.challenge.left": "You left the class challenge; its clock keeps running. play {0} takes you back to it.",
             "level.progress.xp": "+{0} XP (you have {1} XP now).",
@@ -75,7 +75,7 @@ extension CatalogParts {
             "level.watchers.off": "Nobody else may join your room now.",
             "level.challenge.started": "Your teacher started a class challenge: level {1}, {2} on the clock. Good luck!",
             "level.challenge.moved": "(moved to the class challenge)",
-            "level.challenge.joined_late": "A class challenge is running (teacher {0}): level {1}, {2} left on the shared clock. You're in. Good luck!",
+            "level.challenge.joined_late": "Your teacher's class challenge is running: level {1}, {2} left on the shared clock. You're in. Good luck!",
             "level.challenge.leaderboard": "Class challenge — level {0}",
             "level.map.title": "Your map: {0} XP, {1} levels solved.",
             "level.map.world": "{0} ({1})",
@@ -141,7 +141,7 @@ extension CatalogParts {
             "error.watchers_off": "{0} is playing alone and has not let classmates watch. Type rooms for rooms you can join.",
             "error.play_in_challenge": "You are in your teacher's challenge on {0}: solve it here first. (leave gives up the challenge.)",
             "error.code_outside_editor": "“{0}” looks like a line of your program: type code to open the editor, then type it there (a dot alone closes the editor).",
-            "error.level_not_saved": "Your result could not be saved right now; the teacher has been told.",
+            "error.level_not_saved": "Your result could not be saved right now; your teacher has been told.",
             "error.level_not_kept": "Your records were deleted by your teacher, so this result is not kept.",
             "error.bad_minutes": "The minutes must be a number above 0 and at most {0}.",
             "error.challenge_running": "A class challenge is already running (level {0}). Stop it first.",
@@ -170,6 +170,8 @@ extension CatalogParts {
             "level.editor.still_open": "You are still in the code editor, at line {0}: what you type goes into your program. A dot alone (.) leaves the editor.",
             "level.editor.still_open_full": "You are still in the code editor, and your program is full ({0} lines): delete lines with del N, or type a dot alone (.) to leave the editor.",
             "level.time.over": "The clock has stopped: this level is over.",
+            // Session 11 (words): the challenge's leaderboard title read aloud, without a dash.
+            "level.challenge.leaderboard.reader": "Class challenge, level {0}",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -211,7 +213,7 @@ extension CatalogParts {
             "level.result.run_failed": "La ejecución se detuvo antes de cumplir todos los objetivos.",
             "level.submit.new_layout": "Allí los objetos estaban en otro sitio; esa disposición es ahora el tablero para ejecutar y paso.",
             "level.round.over": "Fin de la ronda: {0} puntos (tu mejor marca en este nivel: {1}).",
-            "level.round.challenge_over": "El reto de clase ha terminado.",
+            "level.round.challenge_over": "Esos son los puntos finales del reto de clase.",
             "level.challenge.back_to_lobby": "El reto de clase ha terminado: vuelves a la entrada.",
             "level.challenge.left": "Has salido del reto de clase; su reloj sigue en marcha. jugar {0} te devuelve a él.",
             "level.progress.xp": "+{0} XP (ahora tienes {1} XP).",
@@ -244,7 +246,7 @@ extension CatalogParts {
             "level.watchers.off": "Ahora nadie más puede entrar en tu sala.",
             "level.challenge.started": "Tu docente ha empezado un reto de clase: nivel {1}, {2} en el reloj. ¡Suerte!",
             "level.challenge.moved": "(pasó al reto de clase)",
-            "level.challenge.joined_late": "Hay un reto de clase en marcha (docente {0}): nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
+            "level.challenge.joined_late": "El reto de clase de tu docente está en marcha: nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
             "level.challenge.leaderboard": "Reto de clase — nivel {0}",
             "level.map.title": "Tu mapa: {0} XP, {1} niveles resueltos.",
             "level.map.world": "{0} ({1})",
@@ -310,7 +312,7 @@ extension CatalogParts {
             "error.watchers_off": "{0} juega sin público y no ha dejado mirar a la clase. Escribe salas para ver a cuáles puedes unirte.",
             "error.play_in_challenge": "Estás en el reto de tu docente en {0}: resuélvelo aquí primero. (abandonar deja el reto.)",
             "error.code_outside_editor": "«{0}» parece una línea de tu programa: escribe código para abrir el editor y escríbela allí (un punto solo cierra el editor).",
-            "error.level_not_saved": "Ahora mismo no se ha podido guardar tu resultado; se ha avisado al profesorado.",
+            "error.level_not_saved": "Ahora mismo no se ha podido guardar tu resultado; se ha avisado a tu docente.",
             "error.level_not_kept": "Tu docente ha borrado tus datos, así que este resultado no se guarda.",
             "error.bad_minutes": "Los minutos deben ser un número mayor que 0 y como mucho {0}.",
             "error.challenge_running": "Ya hay un reto de clase en marcha (nivel {0}). Páralo primero.",
@@ -338,6 +340,8 @@ extension CatalogParts {
             "level.editor.still_open": "Sigues en el editor de código, en la línea {0}: lo que escribes va a tu programa. Un punto solo (.) sale del editor.",
             "level.editor.still_open_full": "Sigues en el editor de código y tu programa está lleno ({0} líneas): borra líneas con borrar N, o escribe un punto solo (.) para salir del editor.",
             "level.time.over": "El reloj se ha detenido: este nivel ha terminado.",
+            // Sesión 11 (palabras): el título de la clasificación del reto, leído sin raya.
+            "level.challenge.leaderboard.reader": "Reto de clase, nivel {0}",
         ]
     )
 }

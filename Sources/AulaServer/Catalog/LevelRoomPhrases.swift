@@ -39,7 +39,7 @@ public enum LevelRoomPhrases {
         "level.result.run_failed",
         "level.submit.new_layout",
         "level.round.over",
-        "level.round.challenge_over", "level.challenge.back_to_lobby", "level.challenge.left", "level.result.time_up_challenge",
+        "level.round.challenge_over", "level.challenge.back_to_lobby", "level.challenge.leaderboard.reader", "level.challenge.left", "level.result.time_up_challenge",
         "level.progress.xp",
         "level.progress.no_xp",
         "level.progress.unlocked",

@@ -4,13 +4,13 @@ extension CatalogParts {
     public static let moderation = CatalogPart(
         en: [
             // Students
-            "error.chat_off": "The teacher has switched chat off here for now.",
-            "chat.switched_off": "The teacher switched chat off here for now.",
-            "chat.switched_on": "The teacher switched chat back on.",
-            "kicked.line_minutes": "You were removed by the teacher for {1} minutes: {0}",
-            "kicked.line_minute": "You were removed by the teacher for {1} minute: {0}",
-            "error.kicked": "The teacher removed you from the server. You can log in again in {0} minutes. Reason: {1}",
-            "error.kicked_one": "The teacher removed you from the server. You can log in again in {0} minute. Reason: {1}",
+            "error.chat_off": "Your teacher has switched chat off here for now.",
+            "chat.switched_off": "Your teacher switched chat off here for now.",
+            "chat.switched_on": "Your teacher switched chat back on.",
+            "kicked.line_minutes": "You were removed by your teacher for {1} minutes: {0}",
+            "kicked.line_minute": "You were removed by your teacher for {1} minute: {0}",
+            "error.kicked": "Your teacher removed you from the server. You can log in again in {0} minutes. Reason: {1}",
+            "error.kicked_one": "Your teacher removed you from the server. You can log in again in {0} minute. Reason: {1}",
             "class.restored_rooms_lost": "The server restarted a moment ago. Your class, points and progress are kept, but the game rooms were closed: join or create a room again.",
             "error.name_on_rosters": "{0} is on the class lists of several groups ({1}). Log in when your teacher opens your class, or pick another name.",
             // Teachers

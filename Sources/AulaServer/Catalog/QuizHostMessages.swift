@@ -33,6 +33,8 @@ extension CatalogParts {
             "error.not_a_quiz": "{0} is not a quiz. rooms lists the rooms.",
             "error.quiz_already_ended.student_room": "{0} has already ended; its host can start it again. room close {0} closes it.",
             "error.quiz_paused.console": "{0} is paused: resume {0} first, then quiz next {0}.",
+            // Session 11 (words): the console's own line at the end of a quiz it runs.
+            "quiz.again.console": "To play it again: quiz start {0}. To close the room: room close {0}.",
         ],
         es: [
             "quiz.hosted.announce": "Tu docente ha abierto {0} ({1}): escribe unirse {0}.",
@@ -64,6 +66,8 @@ extension CatalogParts {
             "error.not_a_quiz": "{0} no es un cuestionario. salas muestra las salas.",
             "error.quiz_already_ended.student_room": "{0} ya ha terminado; quien dirige la sala puede volver a empezarlo. sala cerrar {0} la cierra.",
             "error.quiz_paused.console": "{0} está en pausa: primero reanudar {0}, luego cuestionario siguiente {0}.",
+            // Sesión 11 (palabras): la línea de la consola al terminar un cuestionario que dirige.
+            "quiz.again.console": "Para jugarlo otra vez: cuestionario empezar {0}. Para cerrar la sala: sala cerrar {0}.",
         ]
     )
 }

@@ -158,6 +158,13 @@ extension CatalogParts {
             "quiz.tally.reader_point.one": "{0}, {2}: 1 vote.",
             // Session 10: a team of one has no sync figure.
             "quiz.result.team.type.solo": "Team {0}: {1}",
+            // Session 11 (words): the answer already given, under a question shown again;
+            // reader mode's team line says "percent".
+            "quiz.your_answer": "Your answer: {0}.",
+            "quiz.your_answers": "Your answers: {0}.",
+            "quiz.your_answer.item.reader": "number {0}, {1}",
+            "quiz.your_answer.scale": "Your answer: {0} on the scale, that is {1}.",
+            "quiz.result.team.type.reader": "Team {0}: {1}, in sync on {2} percent of the questions",
         ],
         es: [
             "_part.quiz": "cuestionario",
@@ -315,6 +322,13 @@ extension CatalogParts {
             "quiz.tally.reader_point.one": "{0}, {2}: 1 voto.",
             // Sesión 10: un equipo de una sola persona no tiene cifra de sintonía.
             "quiz.result.team.type.solo": "Equipo {0}: {1}",
+            // Sesión 11 (palabras): la respuesta ya dada, bajo una pregunta mostrada otra vez;
+            // en modo lector, "por ciento".
+            "quiz.your_answer": "Tu respuesta: {0}.",
+            "quiz.your_answers": "Tus respuestas: {0}.",
+            "quiz.your_answer.item.reader": "número {0}, {1}",
+            "quiz.your_answer.scale": "Tu respuesta: {0} en la escala, es decir, {1}.",
+            "quiz.result.team.type.reader": "Equipo {0}: {1}, en sintonía en el {2} por ciento de las preguntas",
         ]
     )
 }

@@ -22,8 +22,10 @@ extension Server {
         // means it (play tests, sessions 9 and 10: it disconnected them mid-lesson);
         // typed in the lobby it is `quit`, as before.
         if word == "salir", let room = player.room {
-            leaveRoom(player, reason: nil)
+            // The lobby's prompt after the explanation, not before it (session 11).
+            leaveRoom(player, reason: nil, movingOn: true)
             player.send(InfoEvent("room.salir_left", room.id))
+            if player.isConnected { player.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby"))) }
             return
         }
         if let command = LobbyCommands.table.find(lowercased: word) {

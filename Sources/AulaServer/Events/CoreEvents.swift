@@ -217,7 +217,11 @@ public struct LeaderboardEvent: Event {
          ("rows", .array(rows.map { .object([("rank", .int($0.rank)), ("name", .string($0.name)), ("points", .int($0.points))]) }))]
     }
     public func text(_ t: TextContext) -> [String] {
-        var lines = [t.paint(.title, t.say(title))]
+        // A title may have words for screen readers (`KEY.reader`: "Class challenge,
+        // level w1-01" rather than a dash read aloud, session 11).
+        let readerKey = title.key + ".reader"
+        let shown = t.reader && t.catalog.template(readerKey, t.language) != nil ? Phrase(readerKey, arguments: title.args) : title
+        var lines = [t.paint(.title, t.say(shown))]
         if rows.isEmpty { lines.append("  " + t.say("leaderboard.empty")) }
         for row in rows {
             if t.reader {

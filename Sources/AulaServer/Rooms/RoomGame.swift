@@ -62,6 +62,17 @@ public protocol RoomGame: AnyObject {
     /// True while a teacher holds the room's clock (`rooms` on the console
     /// says "paused", not "playing": a sweep after `pause all`).
     var isTeacherPaused: Bool { get }
+    /// Session 11: the seconds this member has left on the clock a teacher
+    /// controls (a quiz player's own, accommodated clock), said in the line
+    /// that tells the room of an `extend`. Default: `lessonSecondsLeft`.
+    func secondsLeft(for player: Player) -> Double?
+    /// True when the game shows its new time itself after `extend` (a level's
+    /// "459 seconds left of 540"): the console's line comes first, without it.
+    var showsExtendedTime: Bool { get }
+    /// True when what `skip` shows already says the teacher did it (a hangman
+    /// round's "Your teacher ended the round…", a quiz question's "Your
+    /// teacher closed this question."): no "moved the game on" line as well.
+    var skipSaysWho: Bool { get }
 }
 
 extension RoomGame {
@@ -79,6 +90,9 @@ extension RoomGame {
     public var lessonSecondsLeft: Double? { nil }
     public var extendedPlayer: String? { nil }
     public var isTeacherPaused: Bool { false }
+    public func secondsLeft(for player: Player) -> Double? { lessonSecondsLeft }
+    public var showsExtendedTime: Bool { false }
+    public var skipSaysWho: Bool { false }
 }
 
 /// The context a game command runs in: who typed it, in which room.

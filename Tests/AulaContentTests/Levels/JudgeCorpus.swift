@@ -20,6 +20,16 @@ enum JudgeCorpus {
         boards: [["##########", "#..~.I...#", "#.#.D.#..#", "#.....E.G#", "##########"],
                  ["##########", "#........#", "#.~~D~~..#", "#......~G#", "##########"]])
 
+    /// The fuzz inputs' level: w2-05 as it was until session 11 (a corridor of
+    /// eleven tiles), kept here so the recorded fuzz runs do not move when the
+    /// shipped level is redesigned.
+    static let corridorLevel = Level(
+        id: "w2-05", title: "Counting steps", summary: "No counted loop and no look() here: count your steps in a variable.",
+        board: ["##############", "#...........G#", "##############"],
+        ada: AdaStart(row: 1, col: 1, facing: "E", health: 3),
+        goal: ["reach_goal"], timeLimit: 240, maxStatements: 5, parStatements: 4,
+        commands: ["walk", "turnLeft", "turnRight", "while", "var"], xpRequired: 100)
+
     /// A level with few commands and only the C spelling, for the refusals.
     static let strictLevel = Level(
         id: "t-strict", title: "Strict", summary: "Few commands.",

@@ -117,7 +117,7 @@ import AulaBench
                 }
             }
         case .fuzz:
-            let fuzzLevel = levels.first { $0.id == "w2-05" } ?? JudgeCorpus.richLevel
+            let fuzzLevel = JudgeCorpus.corridorLevel
             for (name, source) in fuzzInputs() {
                 out += cases("fuzz/\(name)", source, level: fuzzLevel, rules: .everything, runs: 1, verdict: true)
                 out += cases("fuzz-rich/\(name)", source, level: JudgeCorpus.richLevel, rules: .everything, runs: 2, verdict: false)

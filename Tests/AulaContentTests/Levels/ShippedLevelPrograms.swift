@@ -21,8 +21,9 @@ let referencePrograms: [String: (solution: String, wrong: String?)] = [
     "w2-02": ("repeat (12) {\n    if (look() == WALL) {\n        turnRight();\n    } else {\n        walk();\n    }\n}", nil),
     "w2-03": ("while (look() != WALL) {\n    walk();\n}\nturnRight();\nwhile (look() != WALL) {\n    walk();\n}", nil),
     "w2-04": ("while (look() != GOAL) {\n    if (look() == IRON) {\n        hit();\n    } else {\n        walk();\n    }\n}\nwalk();", nil),
-    "w2-05": ("int steps = 0;\nwhile (steps < 11) {\n    walk();\n    steps++;\n}",
-              "int steps = 0;\nwhile (steps < 10) {\n    walk();\n    steps++;\n}"),
+    // w2-05: ten counted steps, then the side passage on the left (session 11: the counter is needed).
+    "w2-05": ("int steps = 0;\nwhile (steps < 10) {\n    walk();\n    steps++;\n}\nturnLeft();\nwalk();\nwalk();",
+              "int steps = 0;\nwhile (steps < 9) {\n    walk();\n    steps++;\n}\nturnLeft();\nwalk();\nwalk();"),
     "w2-06": ("int n = 1;\nwhile (n <= 5) {\n    repeat (n) {\n        walk();\n    }\n    turnRight();\n    n++;\n}",
               "int n = 1;\nwhile (n <= 5) {\n    repeat (n) {\n        walk();\n    }\n    turnRight();\n}"),
     // World 3: keys and doors, enemies and health, layouts that change.
