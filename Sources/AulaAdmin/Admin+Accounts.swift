@@ -3,7 +3,7 @@ import AulaNet
 import AulaServer
 import AulaStore
 
-/// Accounts and the server itself: `teacher add NAME`, `passwd`, `shutdown [seconds]`.
+/// Accounts and the server itself: `teacher add NAME`, `passwd`, `shutdown SECONDS|now|cancel`.
 /// Passwords are asked at hidden prompts (telnet echo off), never typed on a
 /// command line, so they never reach the audit table or the log.
 extension AdminCall {
@@ -82,7 +82,7 @@ extension AdminCall {
         }
     }
 
-    /// `shutdown [seconds]` (default: now), or `shutdown cancel`. Students get
+    /// `shutdown SECONDS`, `shutdown now`, or `shutdown cancel` (`shutdown` alone only explains). Students get
     /// a countdown at sensible steps; then everything is saved and the server stops.
     func shutdownServer(_ args: Arguments) {
         guard let port = session.port else { return fail(code: "admin_storage") }
@@ -94,8 +94,11 @@ extension AdminCall {
             info("admin.shutdown.cancelled", style: .good)
             return done()
         }
+        // `shutdown` alone stops nothing (session 11: a teacher typing it to learn
+        // ended the lesson): it says how, and `now`/`ahora` is the immediate stop.
+        guard let word = args[0] else { return fail(Refusal("shutdown_how", Phrase("admin.shutdown.how"))) }
         var seconds = 0
-        if let word = args[0] {
+        if !["now", "ahora"].contains(word.lowercased()) || args.count != 1 {
             guard let n = Int(word), (0...3600).contains(n), args.count == 1 else { return fail(code: "bad_seconds", word, "3600") }
             seconds = n
         }

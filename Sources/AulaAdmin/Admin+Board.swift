@@ -1,3 +1,4 @@
+import AulaGames
 import AulaServer
 
 /// `board follow ROOM|challenge|class|auto` (SPEC §12): what the projector
@@ -7,7 +8,7 @@ extension AdminCall {
         guard let board = server.board else { return fail(code: "board_off") }
         guard let word = args[0] else {
             info("admin.board.address", server.boardURL ?? "")
-            info("admin.board.follow", board.follow.description)
+            say(InfoEvent(phrases: [Phrase("admin.board.follow", [board.follow.shown])]))
             return done()
         }
         guard ["follow", "seguir"].contains(word.lowercased()), let target = args[1] else { return usage("admin.board") }
@@ -25,15 +26,17 @@ extension AdminCall {
             follow = .room(room.id)
         }
         board.setFollow(follow)
-        info("admin.board.follow", follow.description, style: .good)
+        say(InfoEvent(phrases: [Phrase("admin.board.follow", [follow.shown])], style: .good))
         done()
     }
 }
 
 // Not `CustomStringConvertible`: that would be a retroactive conformance from this module.
 extension Board.Follow {
-    var description: String {
+    /// A room's id as it is; `auto`, `challenge` and `class` in the console's
+    /// language (session 11: the Spanish console said "sigue ahora: class").
+    var shown: any PhraseArgumentConvertible {
         if case .room(let id) = self { return id }
-        return word
+        return Phrase.entry("admin.board.follow.\(word)")
     }
 }

@@ -27,7 +27,7 @@ extension AdminCall {
     /// `group add NAME`
     func groupCommand(_ args: Arguments) {
         guard Sub.matches(args[0], Sub.add), args.count > 1 else { return usage("admin.group") }
-        switch NameRules.validate(args.rest(after: 1), blocklist: .empty) {
+        switch NameRules.validate(QuotedName.unquoted(args.rest(after: 1)), blocklist: .empty) {
         case .failure(let refusal):
             fail(refusal)
         case .success(let name):
@@ -48,7 +48,7 @@ extension AdminCall {
         guard Sub.matches(args[0], Sub.importing), args.count >= 3, let path = args.words.last else {
             return usage("admin.roster")
         }
-        let groupText = args.words.dropFirst().dropLast().joined(separator: " ")
+        let groupText = QuotedName.unquoted(args.words.dropFirst().dropLast().joined(separator: " "))
         guard case .success(let groupName) = NameRules.validate(groupText, blocklist: .empty) else {
             return fail(code: "no_such_group", groupText)
         }
@@ -132,7 +132,7 @@ extension AdminCall {
     /// `class open GROUP` / `class close`
     func classCommand(_ args: Arguments) {
         if Sub.matches(args[0], Sub.open), args.count > 1 {
-            openClass(args.rest(after: 1))
+            openClass(QuotedName.unquoted(args.rest(after: 1)))
         } else if Sub.matches(args[0], Sub.close), args.count == 1 {
             closeClass()
         } else {

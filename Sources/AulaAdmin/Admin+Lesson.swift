@@ -1,5 +1,6 @@
 import AulaGames
 import AulaServer
+import AulaStore
 
 /// Running the lesson: `room create|close`, `challenge start|stop`,
 /// `pause`/`resume`/`skip`/`extend` (through each game's hooks), and
@@ -213,23 +214,37 @@ extension AdminCall {
         guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }
         let nameKey = NameRules.key(name)
         let key = groupTyped.map { Server.accommodationKey(group: $0, name: name) } ?? nameKey
+        let here = server.players.values.filter { player in
+            player.key == nameKey && (groupTyped.map { NameRules.key($0) == NameRules.key(player.group.name) } ?? true)
+        }
+        guard here.isEmpty, multiplier != nil else { return applyAccommodation(multiplier, name: name, key: key, online: here) }
+        // Nobody of that name is online: only a student the database knows is remembered
+        // (session 11: a name nobody has was "applied when they log in").
+        read({ db in
+            try AdminStudent.find(db, name: name).filter { student in
+                groupTyped.map { NameKey.make($0) == NameKey.make(student.group) } ?? true
+            }.count
+        }) { [self] known in
+            guard known > 0 else { return fail(code: "no_such_student", name) }
+            applyAccommodation(multiplier, name: name, key: key, online: [])
+        }
+    }
+
+    private func applyAccommodation(_ multiplier: Double?, name: String, key: String, online: [Player]) {
         if let multiplier {
             server.rememberedAccommodations[key] = multiplier
         } else {
             server.rememberedAccommodations.removeValue(forKey: key)
         }
-        var online = 0
         var waiting: [Phrase] = []  // open levels that keep their clock (LevelAccommodation.swift)
-        for player in server.players.values where player.key == nameKey
-            && (groupTyped.map { NameRules.key($0) == NameRules.key(player.group.name) } ?? true) {
+        for player in online {
             player.timeMultiplier = multiplier
-            online += 1
             waiting += openRoomFollows(player)
         }
         if let multiplier {
             say(TextBlockEvent { t in
                 [t.paint(.good, t.say("admin.accommodate.set", name, AdminText.timeLabel(multiplier, t))),
-                 "  " + t.say(online > 0 ? "admin.accommodate.now" : "admin.accommodate.later")]
+                 "  " + t.say(online.isEmpty ? "admin.accommodate.later" : "admin.accommodate.now")]
             })
         } else {
             info("admin.accommodate.cleared", name, style: .good)

@@ -50,11 +50,11 @@ extension AdminCall {
                 let quizzes = content.quizDecks
                 var lines = [t.paint(.title, t.say("admin.decks.all", String(decks.count + quizzes.count)))]
                 for d in decks {
-                    lines.append("  " + t.paint(.code, d.id.rightPadded(20)) + " " + "words".rightPadded(12) + " "
+                    lines.append("  " + t.paint(.code, d.id.rightPadded(20)) + " " + t.say("admin.decks.kind.words").rightPadded(12) + " "
                                  + t.say("admin.decks.row", d.title, d.lang, String(d.wordCount)))
                 }
                 for q in quizzes {
-                    lines.append("  " + t.paint(.code, q.id.rightPadded(20)) + " " + q.style.rawValue.rightPadded(12) + " "
+                    lines.append("  " + t.paint(.code, q.id.rightPadded(20)) + " " + t.say("admin.decks.kind.\(q.style.rawValue)").rightPadded(12) + " "
                                  + t.say("admin.decks.quiz_row", q.title, q.lang, String(q.questions.count)))
                 }
                 lines.append(t.say("admin.decks.hint"))

@@ -12,7 +12,7 @@ extension AdminCall {
         for word in args.words {
             if gameWord == nil, let known = Server.gameNames[word.lowercased()] { gameWord = known } else { groupWords.append(word) }
         }
-        let typedGroup = groupWords.isEmpty ? nil : groupWords.joined(separator: " ")
+        let typedGroup = groupWords.isEmpty ? nil : QuotedName.unquoted(groupWords.joined(separator: " "))
         let game = gameWord
         let sessionGroup = server.classSession?.group
         read({ db -> (rows: [LeaderboardRow], scope: String)? in
@@ -30,7 +30,8 @@ extension AdminCall {
         }) { [self] answer in
             guard let answer else { return fail(code: "no_such_group", typedGroup ?? "") }
             let title = Phrase(answer.scope == "all" ? "admin.leaderboard.all" : "admin.leaderboard.group",
-                               [answer.scope, game?.rawValue ?? Phrase.entry("admin.leaderboard.all_games")])
+                               // The game in the console's language (session 11: "(juego: level)").
+                               [answer.scope, Phrase.entry(game.map { "top.game.\($0.rawValue)" } ?? "admin.leaderboard.all_games")])
             say(LeaderboardEvent(scope: (answer.scope == "all" ? "all" : "group:\(answer.scope)") + (game.map { ":\($0.rawValue)" } ?? ""),
                                  title: title,
                                  rows: answer.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points) }))
@@ -49,7 +50,7 @@ extension AdminCall {
         let summary = words.count > 1 && Sub.matches(words.first, Sub.summary)
         if summary { words.removeFirst() }
         guard let name = words.first else { return usage("admin.export") }
-        let group = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+        let group = words.count > 1 ? QuotedName.unquoted(words.dropFirst().joined(separator: " ")) : nil
         let config = server.config
         let directory = ExportTarget.directory(exportDirectory: config.exportDirectory, databasePath: config.databasePath)
         let protected = ExportTarget.protectedPaths(databasePath: config.databasePath,

@@ -9,8 +9,13 @@ import Glibc
 /// terminal's echo is turned off at password prompts). With `--script`: logs
 /// in (AULA_TEACHER / AULA_PASSWORD, or asks), runs the file line by line
 /// (blank lines and `#` comments skipped) and stops at the first `error:`
-/// answer with exit status 1.
+/// answer with exit status 1. Either way, a server that goes without being
+/// asked to (killed, crashed) is said in one line and exit status 1.
 enum AdminClient {
+    /// The console's language for the client's own words (`--lang`, AULA_LANG).
+    nonisolated(unsafe) static var language: Language = .en
+    /// The console's lines-per-second limit as this machine's settings say (`--lines-per-second`).
+    nonisolated(unsafe) static var linesPerSecond = 20
     static func run(_ options: Options) throws -> Int32 {
         // `--help` prints the usage instead of connecting.
         if options.flags.contains("help") || options.positional.first == "help" {
@@ -18,13 +23,16 @@ enum AdminClient {
             return 0
         }
         let config = try options.serverConfig()
+        language = config.language
+        linesPerSecond = config.limits.linesPerSecond
         let host = ["0.0.0.0", "::", "localhost", ""].contains(config.adminHost) ? "127.0.0.1" : config.adminHost
         if let script = options.value("script") {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
                 throw UsageError("cannot read the script \(script)")
             }
             let connection = try AdminSocket(host: host, port: config.adminPort)
-            return runScript(text, connection)
+            var pacer = ScriptPacer(limit: config.limits.linesPerSecond)
+            return runScript(text, connection, pacer: &pacer)
         }
         let connection = try AdminSocket(host: host, port: config.adminPort)
         // A line editor on a terminal (issue 16); plain lines from a pipe or file.
@@ -44,7 +52,13 @@ enum AdminClient {
 
     --script FILE  logs in (AULA_TEACHER / AULA_PASSWORD, or asks), runs FILE
                    line by line (blank lines and # comments skipped) and stops
-                   at the first "error:" answer with exit status 1.
+                   at the first "error:" answer with exit status 1. Each line
+                   waits for the answer to the one before, and the lines are
+                   paced under the console's limit (--lines-per-second), so a
+                   script of any length runs.
+
+    If the server goes away without being asked (it was stopped or crashed),
+    aula admin says "The server closed the connection." and exits with status 1.
 
     Type "help" in the console for its commands.
     """
@@ -67,11 +81,43 @@ enum AdminClient {
         isTeacherPrompt(line) || visiblePrompts.contains(AdminSocket.plain(line).trimmingCharacters(in: .whitespaces))
     }
 
+    // MARK: The server going away
+
+    /// The goodbye the server sends every console when it shuts down, in every language.
+    static let goodbyes: [String] = Language.allCases.compactMap { Catalog.shared.template("admin.shutdown.bye", $0) }
+    /// The console's "Too many lines at once" refusal, in every language.
+    static let throttled: [String] = Language.allCases.compactMap { Catalog.shared.template("error.throttled", $0) }
+
+    /// A line the teacher typed that ends the connection on purpose: leaving, or stopping the server.
+    static func asksToLeave(_ line: String) -> Bool {
+        let word = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        return ["quit", "salir", "exit", "shutdown", "apagar"].contains(word)
+    }
+
+    static func isGoodbye(_ line: String) -> Bool {
+        let plain = AdminSocket.plain(line)
+        return goodbyes.contains { plain.contains($0) }
+    }
+
+    /// The server closed: fine when the teacher asked for it (or the server
+    /// said goodbye); otherwise one line on stderr and exit status 1
+    /// (session 11: after kill -9 the console ended silently with status 0).
+    static func serverClosed(expected: Bool) -> Int32 {
+        if expected { return 0 }
+        let text = Catalog.shared.template("admin.client.server_closed", language) ?? "The server closed the connection."
+        FileHandle.standardError.write(Data(("aula: " + text + "\n").utf8))
+        return 1
+    }
+
     // MARK: Interactive
 
     /// Lines as typed, for stdin that is not a terminal (a pipe, a file, a test).
     static func plainInteractive(_ connection: AdminSocket) -> Int32 {
         var stdinOpen = true
+        var leaving = false
+        // Lines piped in (`aula admin < period.txt`) are paced like a script's.
+        var pacer = ScriptPacer(limit: linesPerSecond)
+        var typed: [UInt8] = []
         defer { TerminalPassword.setEcho(true) }
         while true {
             var fds = [pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0),
@@ -81,18 +127,37 @@ enum AdminClient {
                 return 1
             }
             if fds[0].revents != 0 {
-                guard let lines = connection.receiveAvailable() else { return 0 }
+                guard let lines = connection.receiveAvailable() else {
+                    fflush(nil)
+                    return serverClosed(expected: leaving)
+                }
                 for line in lines {
                     print(line.text)
                     TerminalPassword.setEcho(!line.hidden)
+                    if isGoodbye(line.text) { leaving = true }
                 }
                 fflush(nil)
             }
             if stdinOpen, fds[1].revents != 0 {
-                if let line = readLine(strippingNewline: true) {
+                // read(2), not readLine: stdio would buffer several piped lines at once
+                // and poll would not wake for the ones left in its buffer.
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(STDIN_FILENO, &chunk, chunk.count)
+                if n > 0 { typed += chunk[0..<n] }
+                while let end = typed.firstIndex(of: 10) {
+                    var bytes = Array(typed[..<end])
+                    typed.removeSubrange(...end)
+                    if bytes.last == 13 { bytes.removeLast() }
+                    let line = String(decoding: bytes, as: UTF8.self)
+                    if !connection.hidden, asksToLeave(line) { leaving = true }
+                    pacer.pace()
                     connection.send(line)
-                } else {
+                }
+                if n <= 0 {
+                    if !typed.isEmpty { connection.send(String(decoding: typed, as: UTF8.self)) }
+                    typed.removeAll()
                     stdinOpen = false
+                    leaving = true
                     connection.send("quit")
                 }
             }
@@ -101,12 +166,13 @@ enum AdminClient {
 
     // MARK: Script
 
-    static func runScript(_ script: String, _ connection: AdminSocket) -> Int32 {
+    static func runScript(_ script: String, _ connection: AdminSocket, pacer: inout ScriptPacer) -> Int32 {
         let env = ProcessInfo.processInfo.environment
         // Log in: the prompts are answered from the environment, else from the terminal.
         var answeredPassword = false
         while true {
             guard let line = connection.readLine(timeout: 30) else {
+                if connection.closed { return serverClosed(expected: false) }
                 FileHandle.standardError.write(Data("aula: the admin port did not answer\n".utf8))
                 return 1
             }
@@ -114,9 +180,11 @@ enum AdminClient {
             if isTeacherPrompt(line) {
                 if answeredPassword { return failed(line) }
                 let teacher = env["AULA_TEACHER"] ?? askVisible("Teacher: ")
+                pacer.pace()
                 connection.send(teacher ?? "")
             } else if connection.lastLineHidden {
                 let password = env["AULA_PASSWORD"] ?? TerminalPassword.readHidden(prompt: "Password: ")
+                pacer.pace()
                 connection.send(password ?? "")
                 answeredPassword = true
             } else if plain == "admin>" {
@@ -126,21 +194,40 @@ enum AdminClient {
             }
         }
         var status: Int32 = 0
+        var saidGoodbye = false
         outer: for raw in script.split(separator: "\n", omittingEmptySubsequences: false) {
             let command = raw.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
             if command.isEmpty || command.hasPrefix("#") { continue }
             print("admin> " + command)
+            // Each line waits for the answer to the one before (the prompt) and
+            // for the pacer; a line the console still dropped is sent again.
+            var tries = 0
+            pacer.pace()
             connection.send(command)
             while true {
                 guard let line = connection.readLine(timeout: 120) else {
-                    if command.lowercased() == "quit" || command.lowercased().hasPrefix("shutdown") { break outer }
+                    if asksToLeave(command) || saidGoodbye { break outer }
+                    if connection.closed {
+                        status = serverClosed(expected: false)
+                        break outer
+                    }
                     FileHandle.standardError.write(Data("aula: no answer to \"\(command)\"\n".utf8))
                     status = 1
                     break outer
                 }
                 let plain = AdminSocket.plain(line)
                 if plain == "admin>" { break }
+                if plain.hasPrefix("error:"), throttled.contains(where: { plain.contains($0) }), tries < 5 {
+                    // The console dropped this line (a server started with a lower
+                    // --lines-per-second than this client knows): wait, send it again.
+                    tries += 1
+                    usleep(1_100_000)
+                    pacer.pace()
+                    connection.send(command)
+                    continue
+                }
                 print(plain)
+                if isGoodbye(plain) { saidGoodbye = true }
                 if plain.hasPrefix("error:") { status = 1 }
                 if connection.lastLineHidden || isTeacherPrompt(line) {
                     // Passwords are never read from a script file.

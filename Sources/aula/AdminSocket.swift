@@ -24,6 +24,8 @@ final class AdminSocket {
     private(set) var hidden = false
     /// Whether the line `readLine` returned last was a hidden-input prompt.
     private(set) var lastLineHidden = false
+    /// The server closed the connection (or it broke): nothing more will come.
+    private(set) var closed = false
     /// The CR LF the server adds after IAC WONT ECHO (the hidden answer's line end) is not a line of output.
     private var skipNewlineAfterReveal = false
     /// The terminal's size, set on a terminal only: the server's DO NAWS is then
@@ -100,7 +102,10 @@ final class AdminSocket {
     func receiveAvailable() -> [(text: String, hidden: Bool)]? {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = recv(fd, &chunk, chunk.count, 0)
-        if n <= 0 { return nil }
+        if n <= 0 {
+            closed = true
+            return nil
+        }
         absorb(chunk[0..<n])
         defer { lines.removeAll() }
         return lines
@@ -121,7 +126,10 @@ final class AdminSocket {
             if poll(&pfd, 1, Int32(max(1, left * 1000))) <= 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let n = recv(fd, &chunk, chunk.count, 0)
-            if n <= 0 { return nil }
+            if n <= 0 {
+                closed = true
+                return nil
+            }
             absorb(chunk[0..<n])
         }
     }

@@ -54,15 +54,13 @@ enum AdminTerminal {
         }
     }
 
-    /// The prompt and the line, the cursor put back where it is in the line.
+    /// Scrolls the line sideways when it is wider than the window (InputLineView).
+    nonisolated(unsafe) static var view = InputLineView()
+
+    /// The prompt and the line on one row, the cursor put back where it is in the line.
     static func draw(_ prompt: String, _ editor: LineEditor) {
-        var out = "\r\u{1B}[K" + prompt
-        if !editor.hidden {
-            out += editor.line
-            let back = editor.buffer.count - editor.cursor
-            if back > 0 { out += "\u{1B}[\(back)D" }
-        }
-        write(out)
+        let columns = TerminalSize.of(STDOUT_FILENO)?.columns ?? 80
+        write(view.draw(prompt: prompt, line: editor.buffer, cursor: editor.cursor, hidden: editor.hidden, columns: columns))
     }
 
     /// The console with the line editor; returns the exit status.
@@ -75,6 +73,8 @@ enum AdminTerminal {
         var editor = LineEditor()
         var decoder = KeyDecoder()
         var prompt = ""
+        // The server going away on its own (killed, crashed) is said, with status 1.
+        var leaving = false
         // The console wraps its answers at this terminal's width (telnet NAWS),
         // and again after every resize (SIGWINCH interrupts the poll below).
         connection.windowSize = { TerminalSize.of(STDOUT_FILENO) }
@@ -91,9 +91,14 @@ enum AdminTerminal {
                 return 1
             }
             if fds[0].revents != 0 {
-                guard let lines = connection.receiveAvailable() else { return 0 }
+                guard let lines = connection.receiveAvailable() else {
+                    write("\r\u{1B}[K")
+                    restore()
+                    return AdminClient.serverClosed(expected: leaving)
+                }
                 write("\r\u{1B}[K")
                 for (line, hidden) in lines {
+                    if AdminClient.isGoodbye(line) { leaving = true }
                     let plain = AdminSocket.plain(line).trimmingCharacters(in: .whitespaces)
                     // A prompt becomes the editor's prompt instead of a line of its own;
                     // the server marks the ones whose answer is hidden (IAC WILL ECHO).
@@ -118,8 +123,10 @@ enum AdminTerminal {
                     case .redraw:
                         draw(prompt, editor)
                     case .submit(let line):
-                        draw(prompt, editor.hidden ? editor : editorShowing(line))
-                        write("\r\n")
+                        // The whole line stays on screen (wrapping now is harmless: it is never redrawn).
+                        write("\r\u{1B}[K" + prompt + (editor.hidden ? "" : line) + "\r\n")
+                        view.reset()
+                        if !editor.hidden, AdminClient.asksToLeave(line) { leaving = true }
                         // The prompt is shown again when the server asks again.
                         prompt = ""
                         editor.hidden = false
@@ -131,12 +138,5 @@ enum AdminTerminal {
                 }
             }
         }
-    }
-
-    /// An editor holding `line`, to leave the submitted line on screen.
-    private static func editorShowing(_ line: String) -> LineEditor {
-        var shown = LineEditor(historyLimit: 0)
-        for c in line { _ = shown.handle(.text(c)) }
-        return shown
     }
 }

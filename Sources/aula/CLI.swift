@@ -43,7 +43,8 @@ enum CLI {
             throw UsageError(unknown(key, false))
         }
         for short in options.unknownShort {
-            throw UsageError("unknown option \(short)")
+            // A roster may hold a name like "-Ana" (session 11): say how to name it.
+            throw UsageError("unknown option \(short) (a NAME that starts with - goes after --: -- \(short))")
         }
     }
 

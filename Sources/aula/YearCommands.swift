@@ -32,6 +32,7 @@ enum YearCommands {
     was forgotten, never who. Best done with the student logged out: while the
     server runs, a student still connected plays on unrecorded (their
     classmates' rounds are saved without them) until kicked.
+    A NAME that starts with - goes after --: aula forget -- -Ana
     """
 
     static let pruneHelp = """
@@ -48,6 +49,7 @@ enum YearCommands {
     Writes everything stored about one student as JSON on standard output (a
     subject-access request): their row (no PIN), scores, totals, answers, level
     progress, attempts, programs and the rounds they played.
+    A NAME that starts with - goes after --: aula export student -- -Ana
     """
 
     static func backup(_ options: Options) throws -> Int32 {

@@ -115,6 +115,8 @@ import AulaStore
         let ana = try TestClient.loggedIn(port: server.port, name: "Ana")
         #expect(admin.text("accommodate Ana time 1.5").contains("Applied now"))
         #expect(server.running.onLoop { $0.players.values.first { $0.name == "Ana" }?.timeMultiplier } == 1.5)
+        // Bea has played before (she is in the database), she is just not online now.
+        try server.store { db in _ = try db.ensureStudent(groupID: try db.ensureGroup(name: "open"), name: "Bea", at: 0) }
         #expect(admin.text("accommodate Bea time untimed").contains("applied when they log in"))
         #expect(admin.text("accommodate Bea time forever").contains("error:"))
         let bea = try TestClient.loggedIn(port: server.port, name: "Bea")

@@ -14,7 +14,9 @@ import AulaTestSupport
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The `admin> ` lines of the fenced code blocks in `text`, comments (`  # ...`) removed.
+    /// The `admin> ` lines of the fenced code blocks in `text`, exactly as printed: the
+    /// console strips no comment (session 11: a guide line ending in `# new PINs are
+    /// printed once` failed when typed, while this test had cut the comment off).
     static func consoleLines(_ text: String) -> [String] {
         var inBlock = false
         var lines: [String] = []
@@ -22,11 +24,7 @@ import AulaTestSupport
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("```") { inBlock.toggle(); continue }
             guard inBlock, line.hasPrefix("admin> ") else { continue }
-            var command = String(line.dropFirst("admin> ".count))
-            if let comment = command.range(of: #"\s{2,}#.*$"#, options: .regularExpression) {
-                command.removeSubrange(comment)
-            }
-            lines.append(command.trimmingCharacters(in: .whitespaces))
+            lines.append(String(line.dropFirst("admin> ".count)))
         }
         return lines
     }
@@ -108,7 +106,18 @@ import AulaTestSupport
         let (en, es) = try Self.guide()
         #expect(en.count >= 30 && es.count >= 30)
         #expect(en.contains("challenge start w1-03 10") && es.contains("reto empezar w1-03 10"))
-        #expect(Self.consoleLines("```\nadmin> lock   # everyone\nadmin>  \nsay hi\n```\nadmin> not in a block\n") == ["lock"])
+        #expect(Self.consoleLines("```\nadmin> lock\n# everyone\nadmin>  \nsay hi\n```\nadmin> not in a block\n") == ["lock"])
+        // A comment on a typed line would be typed too: the docs keep notes on lines of their own.
+        #expect(Self.consoleLines("```\nadmin> lock   # everyone\n```\n") == ["lock   # everyone"])
+    }
+
+    /// No printed console line carries a ` # ` note (the console would send it as part of the
+    /// command); `broadcast Room #3 is open` is fine.
+    @Test func noConsoleLineCarriesAComment() throws {
+        let (en, es) = try Self.guide()
+        let readme = Self.consoleLines(try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8))
+        let commented = (en + es + readme).filter { $0.range(of: #"\s#(\s|$)"#, options: .regularExpression) != nil }
+        #expect(commented.isEmpty, "\(commented)")
     }
 
     /// The examples issue 13 found broken are caught: each answers with an error.

@@ -200,6 +200,16 @@ extension CatalogParts {
             "admin.room_told.extended_left_one": "Your teacher gave you {0} more seconds: 1 second left.",
             "admin.room_told.extended_other_left": "Your teacher gave {0} {1} more seconds: {2} seconds left on the turn.",
             "admin.room_told.extended_other_left_one": "Your teacher gave {0} {1} more seconds: 1 second left on the turn.",
+
+            // Session 11 (the console): shutdown alone explains; what aula admin says when the server goes; words shown in the console's language.
+            "admin.shutdown.how": "shutdown alone stops nothing. Type shutdown SECONDS to stop after a countdown the students see (for example shutdown 60), shutdown now to stop at once, or shutdown cancel.",
+            "admin.client.server_closed": "The server closed the connection.",
+            "admin.board.follow.auto": "auto",
+            "admin.board.follow.challenge": "challenge",
+            "admin.board.follow.class": "class",
+            "admin.decks.kind.words": "words",
+            "admin.decks.kind.personality": "personality",
+            "admin.decks.kind.graded": "graded",
             // Session 11 (course play test): reset of one level, a reset closes the open level; accommodate mid-level.
             "admin.reset.told_level": "Your teacher restarted level {0} for you: solve it again (the points you earned stay).",
             "admin.reset.done_level": "Level {2} of {0} ({1}) cleared.",
@@ -378,7 +388,7 @@ extension CatalogParts {
             "admin.levels.hint": "Empieza un reto de clase con: reto empezar ID [minutos], por ejemplo reto empezar w1-03 10",
             "admin.decks.all": "Mazos ({0}):",
             "admin.decks.quiz_row": "{0} ({1}), {2} preguntas",
-            "admin.decks.hint": "words: ahorcado (sala crear NOMBRE ahorcado medio ID); personality y graded: cuestionarios.",
+            "admin.decks.hint": "palabras: ahorcado (sala crear NOMBRE ahorcado medio ID); personalidad y con nota: cuestionarios.",
             "admin.challenge.status_title": "Reto de {0}: quedan {1} en el reloj común, {2} de {3} resuelto(s).",
             "admin.challenge.status_head": "estudiante       sala       ejec. entregas queda  resultado",
             "admin.challenge.solved": "resuelto",
@@ -409,6 +419,16 @@ extension CatalogParts {
             "admin.room_told.extended_left_one": "Tu docente te ha dado {0} segundos más: queda 1 segundo.",
             "admin.room_told.extended_other_left": "Tu docente ha dado {1} segundos más a {0}: quedan {2} segundos de turno.",
             "admin.room_told.extended_other_left_one": "Tu docente ha dado {1} segundos más a {0}: queda 1 segundo de turno.",
+
+            // Sesión 11 (la consola): apagar sin más lo explica; lo que dice aula admin si el servidor se va; palabras en el idioma de la consola.
+            "admin.shutdown.how": "apagar sin más no apaga nada. Escribe apagar SEGUNDOS para apagar tras una cuenta atrás que ve el alumnado (por ejemplo, apagar 60), apagar ahora para apagar en el acto o apagar cancelar.",
+            "admin.client.server_closed": "El servidor ha cerrado la conexión.",
+            "admin.board.follow.auto": "automático",
+            "admin.board.follow.challenge": "reto",
+            "admin.board.follow.class": "clase",
+            "admin.decks.kind.words": "palabras",
+            "admin.decks.kind.personality": "personalidad",
+            "admin.decks.kind.graded": "con nota",
             // Sesión 11 (prueba del curso): reiniciar un nivel, el reinicio cierra el nivel abierto; adaptar a mitad de nivel.
             "admin.reset.told_level": "Tu docente ha reiniciado el nivel {0} para ti: resuélvelo otra vez (los puntos que ganaste se mantienen).",
             "admin.reset.done_level": "Nivel {2} de {0} ({1}) borrado.",
