@@ -24,8 +24,10 @@ extension AdminCall {
         }
     }
 
-    /// `group add NAME`
+    /// `group add NAME`, `group rename OLD NEW`, `group del NAME` (GroupChanges.swift)
     func groupCommand(_ args: Arguments) {
+        if Sub.matches(args[0], groupRenameWords), args.count > 2 { return renameGroup(args.words.dropFirst().map { $0 }) }
+        if Sub.matches(args[0], Sub.delete), args.count > 1 { return deleteGroup(args.rest(after: 1)) }
         guard Sub.matches(args[0], Sub.add), args.count > 1 else { return usage("admin.group") }
         switch NameRules.validate(QuotedName.unquoted(args.rest(after: 1)), blocklist: .empty) {
         case .failure(let refusal):
@@ -54,12 +56,12 @@ extension AdminCall {
         }
         let url = AdminFiles.resolve(path)
         let blocklist = server.content.blocklist
-        offLoop({ () -> RosterCSV.Outcome? in
+        offLoop({ () -> (outcome: RosterCSV.Outcome, unread: [String])? in
             guard let data = FileManager.default.contents(atPath: url.path),
                   let text = String(data: data, encoding: .utf8) else { return nil }
-            return RosterCSV.parse(text, blocklist: blocklist)
-        }) { [self] parsed in
-            switch parsed {
+            return (RosterCSV.parse(text, blocklist: blocklist), RosterCSV.unreadColumns(text))
+        }) { [self] read in
+            switch read?.outcome {
             case nil where !path.hasPrefix("/"):
                 // Read from the server's folder, not the teacher's (a teacher's week:
                 // `roster import 3A 3a.csv` from their own folder found nothing).
@@ -71,24 +73,35 @@ extension AdminCall {
                 say(TextBlockEvent { t in
                     problems.map { t.say("admin.roster.problem", String($0.line), t.say($0.refusal.phrase)) }
                 })
-                fail(code: "roster_invalid", String(problems.count))
+                // "fix the 1 problems" read oddly (session 11).
+                if problems.count == 1 {
+                    fail(Refusal("roster_invalid", Phrase("error.roster_invalid_one", [])))
+                } else {
+                    fail(code: "roster_invalid", String(problems.count))
+                }
             case .students(let entries)?:
-                importRoster(entries, groupName: groupName)
+                importRoster(entries, groupName: groupName, unreadColumns: read?.unread ?? [])
             }
         }
     }
 
-    private func importRoster(_ entries: [RosterCSV.Entry], groupName: String) {
+    private func importRoster(_ entries: [RosterCSV.Entry], groupName: String, unreadColumns: [String]) {
         let now = server.wallClock()
-        // Who already has a PIN keeps it unless the file gives a new one.
-        read({ db -> Set<String> in
-            guard let group = try db.group(name: groupName) else { return [] }
-            return Set(try db.students(groupID: group.id).filter { $0.pinHash != nil }.map { NameRules.key($0.name) })
-        }) { [self] withPIN in
+        // Who already has a PIN keeps it unless the file gives a new one; who is on the
+        // roster already (with their PIN hash, if any) tells new from unchanged (session 11).
+        read({ db -> [String: String?] in
+            guard let group = try db.group(name: groupName) else { return [:] }
+            var onRoster: [String: String?] = [:]
+            for student in try db.students(groupID: group.id) { onRoster[NameRules.key(student.name)] = .some(student.pinHash) }
+            return onRoster
+        }) { [self] onRoster in
+            let withPIN = Set(onRoster.compactMap { $0.value == nil ? nil : $0.key })
             offLoop({ () -> [(name: String, hash: String?, shownPIN: String?)]? in
                 var rows: [(name: String, hash: String?, shownPIN: String?)] = []
                 for entry in entries {
-                    if let pin = entry.pin {
+                    if let pin = entry.pin, let old = onRoster[NameRules.key(entry.name)] ?? nil, PINHash.verify(pin, against: old) {
+                        rows.append((entry.name, nil, nil))  // the PIN it has already: unchanged
+                    } else if let pin = entry.pin {
                         guard let hash = try? PINHash.make(pin) else { return nil }
                         rows.append((entry.name, hash, nil))
                     } else if withPIN.contains(NameRules.key(entry.name)) {
@@ -112,10 +125,28 @@ extension AdminCall {
                     return try db.group(id: groupID)?.name ?? groupName
                 }) { [self] group in
                     let generated = rows.compactMap { row in row.shownPIN.map { (row.name, $0) } }
-                    let kept = rows.filter { $0.hash == nil }.count
+                    let kept = rows.filter { $0.hash == nil }.count  // unchanged: the PIN kept or the same one given
+                    // "N of them keep the PIN they already had": those the file gave no PIN (as before).
+                    let keptWithoutPIN = zip(entries, rows).filter { $0.0.pin == nil && $0.1.hash == nil }.count
+                    let added = rows.filter { onRoster[NameRules.key($0.name)] == nil }.count
+                    let changedPIN = rows.count - added - kept
                     say(TextBlockEvent { t in
-                        var lines = [t.paint(.good, t.say(rows.count == 1 ? "admin.roster.imported_one" : "admin.roster.imported", String(rows.count), group))]
-                        if kept > 0 { lines.append("  " + t.say("admin.roster.kept", String(kept))) }
+                        var lines: [String]
+                        if added == rows.count {
+                            lines = [t.paint(.good, t.say(rows.count == 1 ? "admin.roster.imported_one" : "admin.roster.imported", String(rows.count), group))]
+                        } else if kept == rows.count {
+                            // A file imported again as it was: nothing changed, said so (session 11).
+                            lines = [t.paint(.good, t.say("admin.roster.unchanged", String(rows.count), group))]
+                        } else {
+                            lines = [t.paint(.good, t.say("admin.roster.reimported", group, String(added), String(changedPIN), String(kept)))]
+                        }
+                        if keptWithoutPIN > 0 { lines.append("  " + t.say("admin.roster.kept", String(keptWithoutPIN))) }
+                        for entry in entries { if let typed = entry.typed {
+                            lines.append(t.paint(.warn, t.say("admin.roster.name_read_as", String(entry.line), typed, entry.name)))
+                        } }
+                        if !unreadColumns.isEmpty {
+                            lines.append(t.paint(.warn, t.say("admin.roster.unread_columns", unreadColumns.joined(separator: ", "))))
+                        }
                         if !generated.isEmpty {
                             lines.append(t.paint(.title, t.say("admin.roster.new_pins")))
                             for (name, pin) in generated { lines.append("  " + name.rightPadded(18) + pin) }
@@ -216,6 +247,9 @@ extension AdminCall {
         }
     }
 }
+
+/// `group rename` in English and Spanish (session 11).
+let groupRenameWords: Set<String> = ["rename", "renombrar"]
 
 /// One roster row on its way to the database: a PIN hash, or nil to keep the one stored.
 struct AdminRosterRow: Sendable {

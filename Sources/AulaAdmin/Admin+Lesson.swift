@@ -35,7 +35,7 @@ extension AdminCall {
                 if ok, !room.game.skip() { idle.append(room.id); continue }
             }
             guard ok else {
-                idle.append(room.id)
+                if !Self.isDoneLevel(room) { idle.append(room.id) }
                 continue
             }
             acted.append(room.id)
@@ -84,7 +84,7 @@ extension AdminCall {
             if room.game.extend(by: Double(seconds)) {
                 acted.append(room.id)
                 if !first { tellExtended(room, seconds: seconds, withTimeLeft: !room.game.showsExtendedTime) }
-            } else {
+            } else if !Self.isDoneLevel(room) {
                 idle.append(room.id)
             }
         }
@@ -96,6 +96,12 @@ extension AdminCall {
         }
         if all, !idle.isEmpty { info("admin.lesson.idle_extended", idle.joined(separator: ", ")) }
         done()
+    }
+
+    /// A level whose student solved it or ran out of time has no clock to act on, and that
+    /// is no problem: `pause all` does not list it as "nothing to pause in" (session 11).
+    static func isDoneLevel(_ room: Room) -> Bool {
+        (room.game as? any LevelRoomState)?.isFinished == true
     }
 
     /// "Your teacher gave you 30 more seconds." — to whoever's clock it is; when

@@ -83,8 +83,12 @@ extension AdminCall {
                 if row.solved {
                     state = t.paint(.good, t.say("admin.challenge.solved") + " " + String(repeating: "*", count: row.stars))
                 } else if row.finished {
-                    // "left", as the board says, for a student who left it (a re-play: the two disagreed).
-                    state = t.paint(.bad, t.say(row.left ? "admin.challenge.left" : "admin.challenge.not_solved"))
+                    // "left", as the board says, for a student who left it (a re-play: the two disagreed);
+                    // "kicked" for a room the teacher's `kick` closed (session 11).
+                    let key = row.kicked ? "admin.challenge.kicked" : (row.left ? "admin.challenge.left" : "admin.challenge.not_solved")
+                    state = t.paint(.bad, t.say(key))
+                } else if row.away {
+                    state = t.paint(.warn, t.say("admin.challenge.away"))
                 } else {
                     state = t.say("admin.challenge.working")
                 }

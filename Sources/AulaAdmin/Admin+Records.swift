@@ -64,7 +64,7 @@ extension AdminCall {
             if let group, try db.group(name: group) == nil { return .failure(Refusal(code: "no_such_group", args: [group])) }
             let document: String, count: Int
             if summary {
-                let rows = try db.exportSummary(groupName: group)
+                let rows = SummaryRow.inReadingOrder(try db.exportSummary(groupName: group))  // as a person sorts (session 11)
                 (document, count) = (SummaryRow.csvDocument(rows, bom: bom), rows.count)
             } else {
                 let rows = try db.exportScores(groupName: group, since: nil)

@@ -52,16 +52,16 @@ public enum AdminOffline {
 
     /// `aula export scores [--group G] [--since DATE] --csv`: the CSV document (header first, CRLF lines).
     public static func exportCSV(databasePath: String, group: String?, since: Double?, bom: Bool = false) throws -> String {
-        let store = try Store(path: databasePath)
+        let store = try Store(path: databasePath, readOnly: true)  // only looks: never upgrades the file (session 11)
         defer { store.close() }
         return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) }, bom: bom)
     }
 
     /// `aula export summary [--group G] --csv`: one row per student (header first, CRLF lines).
     public static func summaryCSV(databasePath: String, group: String?, bom: Bool = false) throws -> String {
-        let store = try Store(path: databasePath)
+        let store = try Store(path: databasePath, readOnly: true)  // only looks: never upgrades the file (session 11)
         defer { store.close() }
-        return SummaryRow.csvDocument(try store.sync { db in try db.exportSummary(groupName: group) }, bom: bom)
+        return SummaryRow.csvDocument(SummaryRow.inReadingOrder(try store.sync { db in try db.exportSummary(groupName: group) }), bom: bom)
     }
 
     /// `aula leaderboard [--group G] [--game hangman|quiz|level]`, as plain text; nil group: every group.
@@ -71,7 +71,7 @@ public enum AdminOffline {
             guard let known = Server.gameNames[game.lowercased()] else { return .failure(Refusal(code: "bad_game", args: [game])) }
             chosen = known
         }
-        let store = try Store(path: databasePath)
+        let store = try Store(path: databasePath, readOnly: true)  // only looks: never upgrades the file (session 11)
         defer { store.close() }
         let answer = try store.sync { db -> (rows: [LeaderboardRow], scope: String, groups: [Int64: String])? in
             var groupID: Int64?

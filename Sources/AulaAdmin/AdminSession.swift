@@ -201,7 +201,7 @@ final class AdminSession {
             case .success(let found): row = found
             case .failure(let error):
                 lockout.port?.lockout.settleUnchecked(name)
-                server.log(.error, "admin.login_storage", ("name", String(name.prefix(32))), ("error", error.description))
+                server.log(.error, "admin.login_storage", ("name_length", String(name.count)), ("error", error.description))
                 self?.passwordUnchecked()
                 return
             }
@@ -229,12 +229,26 @@ final class AdminSession {
                         return
                     }
                     let lock = lockout.port?.lockout.settleFailure(name, now: now)
-                    server.audit(teacher: String(name.prefix(32)), command: "login", outcome: lock == nil ? "wrong_password" : "locked")
-                    server.log(.warn, "admin.login_failed", ("name", String(name.prefix(32))), ("peer", peer))
+                    // Only a real teacher's name is written down: what was typed at
+                    // `Teacher:` may be a password sent one line late (session 11: a
+                    // script's password, read as a name after a lock, logged in clear).
+                    let shown = AdminSession.loggableName(row: row)
+                    server.audit(teacher: shown, command: "login", outcome: lock == nil ? "wrong_password" : "locked")
+                    if row != nil {
+                        server.log(.warn, "admin.login_failed", ("name", shown), ("peer", peer))
+                    } else {
+                        server.log(.warn, "admin.login_failed", ("name", shown), ("name_length", String(name.count)), ("peer", peer))
+                    }
                     self?.passwordWrong(lock: lock)
                 }
             }
         }
+    }
+
+    /// What the log and the audit say about a failed login's name: the
+    /// teacher's own name when it exists, else only that it is unknown.
+    static func loggableName(row: TeacherRow?) -> String {
+        row.map { String($0.name.prefix(32)) } ?? "(unknown name)"
     }
 
     /// A fixed, valid hash of a random string, for unknown names.

@@ -12,7 +12,10 @@ import AulaStore
 final class ClassChallenge {
     /// One student in the challenge.
     struct Entry {
-        let player: Player
+        /// The student's connection now: a student back on a new one (after a kick,
+        /// `release`, the reconnect grace) is the same row (`studentID`), session 11.
+        var player: Player
+        let studentID: Int64
         weak var game: LevelRoomGame?
         var roomID: String
         var finished = false
@@ -31,6 +34,12 @@ final class ClassChallenge {
         let onSharedClock: Bool
         /// How the room finished (out of time, or closed: left), for the board's panel.
         var ending: BoardChallengeSnapshot.State? = nil
+        /// The room closed because the teacher kicked the student (`challenge status` says so).
+        var kicked = false
+        /// The whole the time bonus counts against, fixed when the row's first clock started.
+        var bonusWhole: Double?
+        /// The teacher's extensions this row's clocks received (they carry over to a room made later).
+        var extended: Double = 0
     }
 
     /// One student's line of `challenge status`.
@@ -59,6 +68,8 @@ final class ClassChallenge {
     private var sharedLeft: Double
     private var sharedAt: Double
     private(set) var sharedPaused = false
+    /// The teacher's extensions inside the shared clock (a room opened later starts with them).
+    private var sharedExtra: Double = 0
 
     init(level: Level, seconds: Double, teacher: String, group: GroupRef, sessionID: Int64?,
          startedAt: Double, startedOnLoop: Double, hub: LevelRooms) {
@@ -77,7 +88,10 @@ final class ClassChallenge {
     func add(_ player: Player, _ game: LevelRoomGame) {
         // Back after leaving it (`play` of the challenge's level): the same row, its
         // runs and submits kept, playing again on the shared clock (a last re-play).
-        if let index = entries.firstIndex(where: { $0.player === player }) {
+        // Matched by the student, not the connection: back after a kick or a new login too.
+        if let index = row(of: player) {
+            entries[index].player = player
+            entries[index].kicked = false
             entries[index].game = game
             entries[index].roomID = game.roomID
             entries[index].finished = game.isFinished
@@ -85,9 +99,33 @@ final class ClassChallenge {
             showOnBoard()
             return
         }
-        entries.append(Entry(player: player, game: game, roomID: game.roomID, finished: game.isFinished,
+        entries.append(Entry(player: player, studentID: player.studentID, game: game, roomID: game.roomID, finished: game.isFinished,
                              onSharedClock: ClassChallenge.isOnSharedClock(player)))
         showOnBoard()  // a latecomer (nothing while starting)
+    }
+
+    /// A student back on a new connection whose row stays as it is (solved, or
+    /// too late to play): the leaderboard at the end reaches them there.
+    func returned(_ player: Player) {
+        guard let index = row(of: player) else { return }
+        entries[index].player = player
+        showOnBoard()
+    }
+
+    /// The student's row, whichever connection they are on.
+    func row(of player: Player) -> Int? {
+        entries.firstIndex { $0.studentID == player.studentID }
+    }
+
+    /// A room of this challenge starts its clock: the row's whole (fixed with its first
+    /// clock), the extensions it already holds (the row's, or the shared clock's when
+    /// more), and those of the row's own the new clock adds (session 11: a student back
+    /// on a new row had no extensions recorded and won a bigger time bonus).
+    func carried(for player: Player, allowance: Double?) -> (whole: Double?, extra: Double, ownExtra: Double) {
+        guard let index = row(of: player) else { return (allowance, sharedExtra, 0) }
+        if entries[index].bonusWhole == nil { entries[index].bonusWhole = allowance }
+        let own = entries[index].extended
+        return (entries[index].bonusWhole, max(own, sharedExtra), max(0, own - sharedExtra))
     }
 
     /// No accommodation that changes the challenge's length (LevelRoomGame.timeLimit:
@@ -109,13 +147,14 @@ final class ClassChallenge {
         guard !ended, let index = entries.firstIndex(where: { $0.game === game }) else { return }
         entries[index].finished = true
         entries[index].ending = ClassChallenge.ending(of: game)
+        if !game.isSolved, hub?.host?.isKicked(entries[index].player) == true { entries[index].kicked = true }
         if !starting, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
     }
 
     /// A student `forget` deleted: no row, no place on the leaderboard (their
     /// score could not be saved anyway: the student is gone).
     func forget(_ player: Player) {
-        entries.removeAll { $0.player === player }
+        entries.removeAll { $0.studentID == player.studentID }
         if !entries.isEmpty, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
     }
 
@@ -178,6 +217,9 @@ final class ClassChallenge {
                              solved: entry.solved, stars: entry.stars, secondsLeft: game?.lessonSecondsLeft,
                              finished: entry.finished || game == nil)
             row.left = entry.ending == .left
+            row.kicked = entry.kicked
+            // Dropped, their room held for the reconnect grace: not "working" (session 11).
+            row.away = !row.finished && !entry.player.isConnected
             return row
         }
     }
@@ -191,10 +233,14 @@ final class ClassChallenge {
     /// becomes the longest clock still running among the students on it, and
     /// is paused when all of theirs are. Called once per room, so `pause all`
     /// pauses it with the last room, and `extend all 60` adds 60 seconds once.
-    func roomClockChanged(now: Double) {
+    func roomClockChanged(_ changed: LevelRoomGame, now: Double) {
+        if let index = entries.firstIndex(where: { $0.game === changed }) {
+            entries[index].extended = max(entries[index].extended, changed.extendedSeconds)
+        }
         let games = entries.filter { $0.onSharedClock }.compactMap(\.game).filter(\.isPlaying)
         let lefts = games.compactMap(\.lessonSecondsLeft)
         guard let longest = lefts.max() else { return }
+        if let leader = games.first(where: { $0.lessonSecondsLeft == longest }) { sharedExtra = leader.extendedSeconds }
         sharedLeft = longest
         sharedAt = now
         sharedPaused = games.allSatisfy(\.isPaused)

@@ -18,6 +18,8 @@ final class LevelClock {
     private var timer: TimerID?
     private var announced: Set<Double> = []
     private let thresholds: [Double]
+    /// The half-time mark, in seconds left (half the whole the marks follow).
+    private let half: Double?
     /// True once time ran out or the clock was stopped (the level was solved).
     private(set) var stopped = false
     private(set) var ranOut = false
@@ -27,19 +29,24 @@ final class LevelClock {
     /// Told once, when the time is up.
     var onTimeUp: (() -> Void)?
 
-    /// Starts now; `limit` nil means untimed.
-    init(loop: EventLoop, limit: Double?) {
+    /// Starts now; `limit` nil means untimed. `marksOf`: the whole the marks
+    /// follow when this clock joins a longer one late (a class challenge's shared
+    /// clock: a student back with 1:56 of 2:00 left heard "half time: 58 seconds"
+    /// and no "one minute left", session 11); nil: the limit itself.
+    init(loop: EventLoop, limit: Double?, marksOf whole: Double? = nil) {
         self.loop = loop
         self.limit = limit
         clock = PausableClock(startedAt: loop.now)
         if let limit {
             // A fixed mark only after half time: "one minute left" then "half time: 45
             // seconds left" came out of order on a 90-second clock (a re-play).
-            let half = limit / 2
+            let half = (whole ?? limit) / 2
             let points = Set([half] + LevelClock.fixedAnnouncements.filter { $0 < half }).filter { $0 > 0 && $0 < limit }
             thresholds = points.sorted(by: >)
+            self.half = half
         } else {
             thresholds = []
+            half = nil
         }
     }
 
@@ -82,7 +89,6 @@ final class LevelClock {
     func extend(by seconds: Double) -> Bool {
         guard isTimed, !stopped, clock.extend(by: seconds) else { return false }
         let left = secondsLeft ?? 0
-        let half = limit.map { $0 / 2 }
         announced = announced.filter { $0 >= left || $0 == half }
         schedule()
         return true

@@ -49,6 +49,13 @@ public final class LevelRoomGame: RoomGame {
     /// The whole the time bonus counts against, fixed when the clock starts
     /// (`allowance(for:)` then): an accommodation given later does not move it.
     var bonusWhole: Double?
+    /// A teacher's extensions already inside the clock's limit when it started (a
+    /// challenge's room opened after `extend all`, or a student back in their row):
+    /// the time bonus leaves them out as it does the clock's own (session 11).
+    var priorExtra: Double = 0
+    /// The student's next lines, held until the room has opened (a class
+    /// challenge's room reads the course after it is made): called once.
+    var openedHold: (() -> Void)?
     /// Wall-clock second the level opened (the saved round's start).
     var openedAt: Double = 0
     /// The points of the solve in this room (0 until solved).
@@ -149,14 +156,24 @@ public final class LevelRoomGame: RoomGame {
         coderStudentID = state.studentID
         restore(state)
         open()
+        releaseHold()
     }
+
+    /// The held lines run now, in the order typed (`code`, a program, `run`).
+    func releaseHold() {
+        let hold = openedHold
+        openedHold = nil
+        hold?()
+    }
+
+    deinit { openedHold?() }
 
     /// The clock's length for this student: the level's limit (or the
     /// challenge's), stretched by a teacher's accommodation; nil when untimed.
     /// In a challenge the clock is shared: whoever arrives late gets what is left
     /// (the shared clock's, so a teacher's `extend all` counts for them too).
-    func timeLimit(for player: Player, now: Double) -> Double? {
-        guard let full = allowance(for: player), let challenge else { return allowance(for: player) }
+    func timeLimit(whole: Double?, now: Double) -> Double? {
+        guard let full = whole, let challenge else { return whole }
         // What the shared clock has used up — negative after `extend all`, whose
         // seconds a latecomer gets too (clamped at 0, a latecomer got the level's
         // whole time instead of the 5:47 they were told: a play test).
@@ -187,7 +204,14 @@ public final class LevelRoomGame: RoomGame {
         guard let room, let server = self.server else { return }
         phase = .playing
         openedAt = server.wallClock()
-        let clock = LevelClock(loop: server.loop, limit: timeLimit(for: room.host, now: server.loop.now))
+        // In a challenge the row's own whole and extensions carry over to a room made
+        // later (a student back on a new connection: session 11), and the marks follow
+        // the shared clock's whole, not what was left on arrival.
+        let carried = challenge?.carried(for: room.host, allowance: allowance(for: room.host))
+        let whole: Double? = if let carried { carried.whole } else { allowance(for: room.host) }
+        let limit = timeLimit(whole: whole, now: server.loop.now).map { $0 + (carried?.ownExtra ?? 0) }
+        let clock = LevelClock(loop: server.loop, limit: limit, marksOf: carried?.whole)
+        priorExtra = carried?.extra ?? 0
         clock.onAnnounce = { [weak self] seconds in
             guard let self, let room = self.room else { return }
             room.broadcast(LevelTimerEvent(room: room.id, secondsLeft: Double(seconds), limit: self.clock?.total,
@@ -195,7 +219,7 @@ public final class LevelRoomGame: RoomGame {
         }
         clock.onTimeUp = { [weak self] in self?.timeUp() }
         self.clock = clock
-        bonusWhole = allowance(for: room.host)
+        bonusWhole = whole
         room.broadcast(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock.limit, challenge: inChallenge,
                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
         room.broadcast(LevelBoardEvent(room: room.id, board: shownBoard, caption: Phrase("level.board.caption")))
@@ -277,9 +301,12 @@ public final class LevelRoomGame: RoomGame {
 
     /// A teacher's pause, resume or extend worked here: the challenge's shared clock follows.
     private func clockChanged(_ done: Bool) -> Bool {
-        if done, let server { challenge?.roomClockChanged(now: server.loop.now) }
+        if done, let server { challenge?.roomClockChanged(self, now: server.loop.now) }
         return done
     }
+
+    /// Every extension this room's clock holds: those it started with and the teacher's since.
+    var extendedSeconds: Double { priorExtra + max(0, (clock?.total ?? 0) - (clock?.limit ?? 0)) }
     public var lessonSecondsLeft: Double? { phase == .playing ? clock?.secondsLeft : nil }
     /// `extend` is followed by the level's own "459 seconds left of 540" (above).
     public var showsExtendedTime: Bool { true }
@@ -360,6 +387,7 @@ public final class LevelRoomGame: RoomGame {
     public func roomClosed() { closeDown() }
 
     private func closeDown() {
+        releaseHold()
         keepProgram()
         clock?.stop()
         let wasPlaying = phase == .playing || phase == .checking

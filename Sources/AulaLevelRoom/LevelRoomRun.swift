@@ -190,7 +190,7 @@ extension LevelRoomGame {
         // The time bonus measures speed, not the clock: the time left minus the teacher's
         // extensions, against the allowance from the start (a latecomer counts the time
         // the class had used; an extension after an early solve does not lift later ones).
-        let extra = (clock?.total ?? 0) - (clock?.limit ?? 0)
+        let extra = extendedSeconds
         let timeLeft = (left ?? 1) - extra, timeLimit = clock?.limit == nil ? 0 : (bonusWhole ?? clock?.limit ?? 0)
         // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.
         let freshSeed = UInt64.random(in: 1...UInt64.max)

@@ -81,21 +81,43 @@ public final class LevelRooms: ClassChallenges {
         student.lineInterceptor = nil
         // The challenge goes to its room's game directly (no factory lookup on the side).
         guard student.room == nil else { return }
-        server.openRoom(kind: "level", game: LevelRoomGame(level: challenge.level, hub: self, challenge: challenge), by: student)
-        if let game = student.room?.game as? LevelRoomGame, game.challenge === challenge {
-            challenge.add(student, game)
-        }
+        // The student's next lines (`code`, a program, `run` pasted after `play` or the
+        // login) wait until the room has opened, then run in order (session 11: they were
+        // answered "still opening" and lost). Taken before `openRoom`, whose own hold
+        // ends before the room reads the student's course.
+        let answered = server.owesAnswer(student)
+        let game = LevelRoomGame(level: challenge.level, hub: self, challenge: challenge)
+        server.openRoom(kind: "level", game: game, by: student)
+        guard student.room?.game === game else { return answered() }
+        game.openedHold = answered
+        challenge.add(student, game)
+        if game.phase != .checking { game.releaseHold() }
     }
 
     public func studentArrived(_ player: Player) {
-        guard let challenge, !challenge.ended, let server = host, player.group.id == challenge.group.id,
-              !challenge.entries.contains(where: { $0.player === player }) else { return }
+        guard let challenge, !challenge.ended, let server = host, player.group.id == challenge.group.id else { return }
+        // Back on a new connection (after a kick, `release`, the reconnect grace): their
+        // own row, not a second one (session 11).
+        let earlier = challenge.row(of: player).map { challenge.entries[$0] }
+        if let earlier, earlier.player === player { return }
+        if let earlier, earlier.solved {
+            // Solved already: nothing to play again; the leaderboard reaches them here.
+            challenge.returned(player)
+            return
+        }
         let left = challenge.secondsLeft(now: server.loop.now)
         // Too late to be worth it: they would only see the clock run out.
-        guard left >= ClassChallenge.latestJoinSeconds else { return }
-        server.log(.info, "challenge.late_join", ("level", challenge.level.id), ("name", player.name))
-        player.send(LevelClockInfoEvent(key: "level.challenge.joined_late", args: [challenge.teacher, challenge.level.id],
-                                        seconds: left))
+        guard left >= ClassChallenge.latestJoinSeconds else {
+            if earlier != nil { challenge.returned(player) }
+            return
+        }
+        server.log(.info, earlier == nil ? "challenge.late_join" : "challenge.back", ("level", challenge.level.id), ("name", player.name))
+        if earlier == nil {
+            player.send(LevelClockInfoEvent(key: "level.challenge.joined_late", args: [challenge.teacher, challenge.level.id],
+                                            seconds: left))
+        } else {
+            player.send(LevelClockInfoEvent(key: "level.challenge.back_in_row", args: [challenge.level.id], seconds: left))
+        }
         place(player, in: challenge, server: server)
     }
 
@@ -103,7 +125,7 @@ public final class LevelRooms: ClassChallenges {
     /// left it: back into it, on the shared clock. False when that is not the case.
     public func rejoinChallenge(_ player: Player, levelID: String) -> Bool {
         guard let challenge, !challenge.ended, let server = host, challenge.level.id == levelID,
-              let entry = challenge.entries.first(where: { $0.player === player }), !entry.solved,
+              let index = challenge.row(of: player), case let entry = challenge.entries[index], !entry.solved,
               entry.game?.room == nil || entry.game?.room !== player.room else { return false }
         place(player, in: challenge, server: server)
         return true

@@ -34,7 +34,7 @@ struct AddressBudget {
     func decide(_ address: String, exemptTotal: Bool, exemptPreLogin: Bool) -> Decision {
         let count = counts[address] ?? Count()
         if !exemptPreLogin && count.preLogin >= maxPreLoginPerAddress {
-            if whenPreLoginFull == .displaceOldestSilent { return .admitDisplacing }
+            if whenPreLoginFull != .refuseNewcomer { return .admitDisplacing }
             return .refuse(.tooManyLoggingIn)
         }
         if !exemptTotal && count.open >= maxPerAddress { return .refuse(.addressFull) }

@@ -100,6 +100,9 @@ public final class Connection: FileEventTarget {
     /// Counted in its address's pre-login budget (until `markLoggedIn()`,
     /// a displacement or the close).
     var countsAsPreLogin = true
+    /// Counted in its address's open connections (until it starts closing:
+    /// a socket saying goodbye holds no place under the per-address cap).
+    var countedInBudget = true
     /// Has sent at least one line (a socket that never did may be displaced).
     var sentALine = false
     /// Counted in the listener's `closingCount` (flushing or draining).

@@ -132,6 +132,16 @@ public final class Listener: FileEventTarget {
         guard !connection.countedClosing else { return }
         connection.countedClosing = true
         closingCount += 1
+        // Nor a place under its address's caps (session 11: 58 evicted board
+        // streams, waiting to be hung up, kept their own address's page out).
+        leaveBudget(connection)
+    }
+
+    private func leaveBudget(_ connection: Connection) {
+        guard connection.countedInBudget else { return }
+        connection.countedInBudget = false
+        budget.closed(connection.peerAddress, preLogin: connection.countsAsPreLogin)
+        connection.countsAsPreLogin = false
     }
 
     /// No room: the cap of live connections, or twice it counting those closing.
@@ -141,7 +151,7 @@ public final class Listener: FileEventTarget {
     }
 
     private func arrive(fd newFD: Int32, address: String, isLoopback: Bool) {
-        if isFull {
+        if isFull && !reclaimClosing() {
             refuse(fd: newFD, .serverFull)
             return
         }
@@ -194,16 +204,33 @@ public final class Listener: FileEventTarget {
         }
     }
 
-    /// A scan, but only where displacing is the rule: the admin console,
-    /// whose cap is a few dozen sockets.
+    /// A scan, but only where displacing is the rule: the admin console and
+    /// the board, whose caps are a few dozen sockets. `.displaceOldest` (the
+    /// board) takes a socket that sent bytes too.
     private func oldestSilentPreLogin(from address: String) -> Connection? {
         var oldest: Connection?
+        let anyInput = limits.whenPreLoginFull == .displaceOldest
         for connection in connections
-        where connection.countsAsPreLogin && !connection.sentALine && connection.phase == .open
+        where connection.countsAsPreLogin && (anyInput || !connection.sentALine) && connection.phase == .open
             && connection.peerAddress == address {
             if oldest == nil || connection.id < oldest!.id { oldest = connection }
         }
         return oldest
+    }
+
+    /// Full only because of sockets saying goodbye (a burst of displaced or
+    /// timed-out ones whose peers never hang up): the oldest half of them are
+    /// closed now instead of at the end of their grace, and the newcomer gets
+    /// in (session 11: 130 silent console sockets kept a teacher out for 2 s
+    /// with "The server is full"). One scan frees many places, so a flood
+    /// pays for it once per half-cap of newcomers, not once each.
+    /// Returns whether there is room now.
+    private func reclaimClosing() -> Bool {
+        guard connections.count - closingCount + heldCount < limits.maxConnections, closingCount > 0 else { return false }
+        var closing = connections.filter { $0.countedClosing && $0.phase != .closed }
+        closing.sort { $0.id < $1.id }
+        for connection in closing.prefix(max(1, closing.count / 2)) { connection.finish() }
+        return !isFull
     }
 
     private func releaseHeld(_ address: String) {
@@ -213,7 +240,7 @@ public final class Listener: FileEventTarget {
         for (index, newcomer) in newcomers.enumerated() {
             if index >= gate.perSecond {
                 refuse(fd: newcomer.fd, .tooManyFromAddress)
-            } else if isFull {
+            } else if isFull && !reclaimClosing() {
                 refuse(fd: newcomer.fd, .serverFull)
             } else {
                 admitWithinBudget(fd: newcomer.fd, address: address, isLoopback: newcomer.isLoopback)
@@ -258,8 +285,7 @@ public final class Listener: FileEventTarget {
             last.index = index
         }
         connection.index = -1
-        budget.closed(connection.peerAddress, preLogin: connection.countsAsPreLogin)
-        connection.countsAsPreLogin = false
+        leaveBudget(connection)
         if connection.countedClosing {
             connection.countedClosing = false
             closingCount -= 1

@@ -71,6 +71,11 @@ public enum PreLoginFull: Sendable, Equatable {
     /// yet is told and closed to make room (the admin console); when every
     /// one of them has typed something, the newcomer is refused.
     case displaceOldestSilent
+    /// The oldest pre-login socket of that address is told and closed, typed
+    /// or not (the board, session 11: a head that trickles in a byte every
+    /// half second is as stuck as a silent one, and a browser sends its whole
+    /// head at once).
+    case displaceOldest
 }
 
 /// Something the network layer tells the server about a connection.

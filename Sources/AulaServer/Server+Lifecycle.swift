@@ -106,6 +106,16 @@ public final class RunningServer: @unchecked Sendable {
     public init(config: ServerConfig, logOutput: any LogOutput = StandardErrorLog(), clock: any LoopClock = MonotonicClock(),
                 releaseStartupPages: Bool = false, registerGames: (Server) -> Void = { _ in }) throws {
         let log = Log(level: config.logLevel, output: logOutput)
+        // One server per database (issue 17): taken before the file is opened. Both come
+        // first: a missing folder or a read-only file is the one line to read, before the
+        // content's summary and the connection cap (session 11).
+        let lock = try DatabaseLock(databasePath: config.databasePath)
+        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
+        store.previousRun = PreviousRun(stoppedUncleanly: lock.previousRunStoppedUncleanly, startedAt: lock.previousRunStartedAt)
+        if lock.previousRunStoppedUncleanly {
+            log(.warn, "server.unclean_stop", ("note", "the previous aula serve stopped without saving (killed?): "
+                + "a round or quiz being played then was not saved; finished ones are kept"))
+        }
         // Each student is a socket: a cap above the open-file limit could never
         // be reached, and "server full" must come before "out of files".
         var config = config
@@ -129,9 +139,6 @@ public final class RunningServer: @unchecked Sendable {
                 log(.warn, "content.problem.more", ("not_shown", count))
             }
         }
-        // One server per database (issue 17): taken before the file is opened.
-        let lock = try DatabaseLock(databasePath: config.databasePath)
-        let store = try Store(path: config.databasePath, commitDelay: Server.commitDelay)
         // [hangman] word bank from Decks/words, and the decks only the bank still offers
         let bankDecks = HangmanWordBank.seedAtStart(content.wordDecks, files: content.wordFiles, store: store, log: log)
         let loop = try EventLoop(clock: clock)

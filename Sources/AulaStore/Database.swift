@@ -21,11 +21,14 @@ public final class Database {
     var elidedBodyThrew = false
 
     /// Opens (or creates) the file with WAL, foreign keys, a busy timeout and synchronous=NORMAL.
-    public init(path: String, busyTimeout: Double = 5) throws {
+    /// `readOnly`: opens an existing file only to read it, changing nothing in it (no WAL
+    /// switch, no migration): what the commands that only look use (a backup on a USB stick).
+    public init(path: String, busyTimeout: Double = 5, readOnly: Bool = false) throws {
         self.path = path
         _ = Database.configureOnce
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -35,7 +38,11 @@ public final class Database {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Int32(max(0, busyTimeout * 1000)))
+        if readOnly { return }
         do {
+            // Asked for writing, given reading only (chattr +i, a read-only disk): said now,
+            // not at the first login's write (session 11).
+            try DatabaseFileCheck.requireWritable(self)
             // WAL lets CLI commands read and write while the server runs and survives kill -9.
             let mode = try scalar("PRAGMA journal_mode=WAL").string?.lowercased() ?? ""
             if mode != "wal" && mode != "memory" {
@@ -69,6 +76,13 @@ public final class Database {
     }()
 
     public var isOpen: Bool { handle != nil }
+
+    /// True when SQLite could open the file for reading only (a read-only or
+    /// immutable file, a read-only disk): every write would fail.
+    public var isReadOnly: Bool {
+        guard let handle else { return true }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
 
     /// Finalizes every cached statement and closes the connection; safe to call twice.
     public func close() {

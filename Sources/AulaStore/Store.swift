@@ -52,10 +52,19 @@ public final class Store: @unchecked Sendable {
     public let commitDelay: Double
 
     /// Opens the file and migrates it, synchronously, before anything is queued.
+    /// A file SQLite can only read is refused (`Database.init`), in words, not at the first write.
+    /// `readOnly`: for commands that only look (leaderboard, exports): the file is
+    /// opened for reading, never migrated or switched to WAL, and must have this
+    /// program's schema (`DatabaseFileCheck`).
     public init(path: String, busyTimeout: Double = 5, retryInterval: Double = 1,
-                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0) throws {
-        db = try Database(path: path, busyTimeout: busyTimeout)
-        try Schema.migrate(db)
+                maxBatch: Int = 1000, maxPending: Int = 1_000_000, commitDelay: Double = 0,
+                readOnly: Bool = false) throws {
+        db = try Database(path: path, busyTimeout: busyTimeout, readOnly: readOnly)
+        if readOnly {
+            try DatabaseFileCheck.requireCurrentSchema(db)
+        } else {
+            try Schema.migrate(db)
+        }
         self.retryInterval = retryInterval
         self.maxBatch = max(1, maxBatch)
         self.maxPending = max(1, maxPending)
@@ -101,6 +110,15 @@ public final class Store: @unchecked Sendable {
         set { lock.withLock { _halted = newValue } }
     }
     private var _halted: StoreError?
+
+    /// How the server before this one ended, as the database lock found it (set
+    /// at start-up, before the server reads it): after a kill -9 what was being
+    /// played was not saved, and its students are told so (session 11).
+    public var previousRun: PreviousRun? {
+        get { lock.withLock { _previousRun } }
+        set { lock.withLock { _previousRun = newValue } }
+    }
+    private var _previousRun: PreviousRun?
 
     /// The failure being retried right now, if any.
     public var currentFailure: StoreError? { lock.withLock { failing } }
@@ -340,6 +358,17 @@ public final class Store: @unchecked Sendable {
                 reporter?(e)
             }
         }
+    }
+}
+
+/// The server that used the database before this one: whether it stopped
+/// without letting go of its lock (killed), and when it started.
+public struct PreviousRun: Sendable, Equatable {
+    public let stoppedUncleanly: Bool
+    public let startedAt: Double?
+    public init(stoppedUncleanly: Bool, startedAt: Double?) {
+        self.stoppedUncleanly = stoppedUncleanly
+        self.startedAt = startedAt
     }
 }
 

@@ -17,6 +17,9 @@ extension Database {
                                   [.integer(id)]).first else { return nil }
         var student = Self.jsonObject(row)
         student["pin_hash"] = nil
+        // The look-alike key ("ana rnaría" for Ana María) is how logins are matched, not
+        // data about the student, and read like a misspelt name (session 11).
+        student["name_key"] = nil
         student["has_pin"] = try row.stringOrNil("pin_hash") != nil
         var record: [String: Any] = ["student": student]
         for table in Self.studentTables {

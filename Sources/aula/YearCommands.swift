@@ -18,7 +18,8 @@ enum YearCommands {
 
     Puts the backup FILE in place of the database. Stop aula serve first: a
     running server is refused. FILE is checked (integrity_check, Aula's tables)
-    before anything changes; the current database is kept as PATH.bak. Asks for
+    before anything changes; the current database is kept as PATH.bak (or
+    PATH.bak-DATE-TIME when that exists: the question names it). Asks for
     confirmation unless --yes is given.
     """
 
@@ -67,12 +68,17 @@ enum YearCommands {
             throw UsageError("aula restore needs one FILE\n\n" + restoreHelp)
         }
         let path = try options.serverConfig().databasePath
+        // Every refusal before the question (session 11): a running server, a file that is
+        // not a backup or one from a newer aula; and the question names the real kept file.
         try YearOffline.checkRestorable(file)
-        guard confirm("Replace \(path) with \(file)? The current file is kept as \(path).bak.", options) else {
+        try YearOffline.refuseWhileServing(databasePath: path)
+        let keep = YearOffline.keptName(databasePath: path)
+        let question = "Replace \(path) with \(file)? " + (keep.map { "The current file is kept as \($0)." } ?? "There is no database there yet.")
+        guard confirm(question, options) else {
             print("Nothing changed.")
             return 1
         }
-        let kept = try YearOffline.restore(databasePath: path, from: file)
+        let kept = try YearOffline.restore(databasePath: path, from: file, keepingAs: keep)
         print("Restored \(file) into \(path)." + (kept.map { " The previous database is kept as \($0)." } ?? ""))
         return 0
     }
@@ -120,7 +126,7 @@ enum YearCommands {
         let path = try CLI.existingDatabase(options)
         var named = options
         named.positional.removeFirst()
-        let student = try oneStudent(named, path: path)
+        let student = try oneStudent(named, path: path, readOnly: true)
         var json = try YearOffline.studentJSON(databasePath: path, studentID: student.id)
         json.append(0x0A)
         FileHandle.standardOutput.write(json)
@@ -128,9 +134,9 @@ enum YearCommands {
     }
 
     /// The one student NAME (and --group) means, or an error saying why not.
-    private static func oneStudent(_ options: Options, path: String) throws -> (id: Int64, group: String, name: String) {
+    private static func oneStudent(_ options: Options, path: String, readOnly: Bool = false) throws -> (id: Int64, group: String, name: String) {
         let name = options.positional.joined(separator: " ")
-        let found = try YearOffline.matches(databasePath: path, name: name, group: options.values["group"])
+        let found = try YearOffline.matches(databasePath: path, name: name, group: options.values["group"], readOnly: readOnly)
         if found.isEmpty {
             throw YearOffline.Failure("no student named \(name)" + (options.values["group"].map { " in group \($0)" } ?? ""))
         }

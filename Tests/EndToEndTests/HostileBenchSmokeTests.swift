@@ -8,7 +8,7 @@ import AulaBench
 /// still up after it. No timing is asserted here — the probe's figures are
 /// the bench report's business (and the hostile suite's budget).
 @Suite(.lab, .enabled(if: BenchFlag.isSet, "a bench smoke test: set AULA_BENCH_ROWS=1 to run it (.ci/run does)")) struct HostileBenchSmokeTests {
-    static let attacks = ["long-chain", "long-condition", "editor-paste", "pin-guess", "prelogin-flood", "chat-flood", "who-flood",
+    static let attacks = ["long-chain", "long-condition", "editor-paste", "pin-guess", "prelogin-flood", "chat-flood", "join-leave", "console-burst", "who-flood",
                           "garbage", "telnet", "long-line", "output-flood"]
 
     @Test func everyAttackHasARowAndLeavesTheServerUp() throws {

@@ -39,6 +39,8 @@ struct HostileBench {
             try PinGuessAttack(),
             PreLoginFloodAttack(sockets: quick ? 200 : 600),
             try ChatFloodAttack(),
+            try JoinLeaveFloodAttack(),
+            ConsoleBurstAttack(),
             try WhoFloodAttack(crowd: crowd),
             RawFloodAttack.garbage(),
             RawFloodAttack.telnet(),

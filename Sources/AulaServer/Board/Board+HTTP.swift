@@ -28,7 +28,12 @@ extension Board {
     }
 
     package func connection(_ connection: Connection, notice: NetNotice) {
-        if case .loginTimeoutClosing = notice { connection.send(bytes: BoardHTTP.error(408)) }
+        switch notice {
+        // A head too slow, or one a newer request from its address displaced
+        // (`PreLoginFull.displaceOldest`): either way it did not arrive in time.
+        case .loginTimeoutClosing, .displacedClosing: connection.send(bytes: BoardHTTP.error(408))
+        default: break
+        }
     }
 
     package func connectionClosed(_ connection: Connection, reason: CloseReason) {
@@ -85,6 +90,7 @@ extension Board {
     /// An event stream: the head, then what the browser missed (when it says
     /// what it saw last and that is still in the ring), then live events.
     private func openStream(_ connection: Connection, resumeAfter: UInt64?, pinned: Follow?) {
+        evictStreams(over: connection.peerAddress)
         connection.send(bytes: BoardHTTP.streamHead)
         if let after = resumeAfter {
             if let missed = ring.after(after, now: server?.loop.now ?? 0) {

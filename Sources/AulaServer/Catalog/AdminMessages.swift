@@ -210,6 +210,20 @@ extension CatalogParts {
             "admin.decks.kind.words": "words",
             "admin.decks.kind.personality": "personality",
             "admin.decks.kind.graded": "graded",
+            // Session 11 (storage): the server before this one stopped without saving.
+            "admin.restart.unsaved": "Note: the previous server stopped without saving (it was killed, or the power went). A round or quiz being played then was not saved; finished rounds are kept.",
+            // Session 11: a roster import says what it changed and what it read differently.
+            "admin.roster.unchanged": "Nothing changed: the {0} students of the file are already on the roster of {1}, as written.",
+            "admin.roster.reimported": "Roster of {0} imported: {1} new, {2} with a new PIN, {3} unchanged.",
+            "admin.roster.name_read_as": "line {0}: {1} is imported as {2} (to keep quotes in a name, put the whole name in quotes and double each quote inside: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columns not read: {0} (only name and pin are read).",
+            "error.roster_invalid_one": "Nothing was imported: fix the problem above and import again.",
+            // Session 11: renaming and deleting a group.
+            "admin.group.renamed": "Group {0} is now called {1}: its students, rounds and points go with it.",
+            "admin.group.deleted": "Group {0} deleted.",
+            "error.group_in_use": "Group {0} is in use (its class is open, or {1} of its students are online): close the class and wait until they have left, then try again.",
+            "error.group_name_taken": "There is already a group {0}: choose another name.",
+            "error.group_not_empty": "Group {0} still has {1} students and {2} rounds, so it is kept: only an empty group is deleted (aula forget or aula prune remove students first; group rename gives it a new name).",
             // Session 11 (course play test): reset of one level, a reset closes the open level; accommodate mid-level.
             "admin.reset.told_level": "Your teacher restarted level {0} for you: solve it again (the points you earned stay).",
             "admin.reset.done_level": "Level {2} of {0} ({1}) cleared.",
@@ -429,6 +443,20 @@ extension CatalogParts {
             "admin.decks.kind.words": "palabras",
             "admin.decks.kind.personality": "personalidad",
             "admin.decks.kind.graded": "con nota",
+            // Sesión 11 (almacenamiento): el servidor anterior se detuvo sin guardar.
+            "admin.restart.unsaved": "Aviso: el servidor anterior se detuvo sin guardar (lo mataron o se fue la luz). Una ronda o un cuestionario que estaba en juego entonces no se guardó; las rondas terminadas se mantienen.",
+            // Sesión 11: importar una lista dice qué ha cambiado y qué ha leído de otra forma.
+            "admin.roster.unchanged": "No ha cambiado nada: las {0} personas del archivo ya están en la lista de {1}, tal como están escritas.",
+            "admin.roster.reimported": "Lista de {0} importada: {1} nuevas, {2} con PIN nuevo, {3} sin cambios.",
+            "admin.roster.name_read_as": "línea {0}: {1} se importa como {2} (para conservar las comillas de un nombre, escribe el nombre entero entre comillas y duplica cada comilla de dentro: \"Bob \"\"B\"\"\").",
+            "admin.roster.unread_columns": "Columnas que no se leen: {0} (solo se leen name y pin).",
+            "error.roster_invalid_one": "No se ha importado nada: corrige el problema de arriba y vuelve a importar.",
+            // Sesión 11: cambiar el nombre de un grupo y borrarlo.
+            "admin.group.renamed": "El grupo {0} ahora se llama {1}: su alumnado, sus rondas y sus puntos van con él.",
+            "admin.group.deleted": "Grupo {0} borrado.",
+            "error.group_in_use": "El grupo {0} está en uso (su clase está abierta o {1} de sus estudiantes tienen la conexión abierta): cierra la clase y espera a que salgan; después, vuelve a intentarlo.",
+            "error.group_name_taken": "Ya hay un grupo {0}: elige otro nombre.",
+            "error.group_not_empty": "El grupo {0} todavía tiene {1} estudiantes y {2} rondas, así que se mantiene: solo se borra un grupo vacío (aula forget o aula prune quitan antes al alumnado; grupo renombrar le da otro nombre).",
             // Sesión 11 (prueba del curso): reiniciar un nivel, el reinicio cierra el nivel abierto; adaptar a mitad de nivel.
             "admin.reset.told_level": "Tu docente ha reiniciado el nivel {0} para ti: resuélvelo otra vez (los puntos que ganaste se mantienen).",
             "admin.reset.done_level": "Nivel {2} de {0} ({1}) borrado.",

@@ -166,6 +166,11 @@ extension CatalogParts {
             // Session 10: a usage read aloud (SpokenUsage).
             "help.spoken.or": "or",
             "help.spoken.optional": "(optional)",
+            // Session 11 (hostile clients): join/leave notices a room got too fast, told at once.
+            "room.joined_many": "{0} joined room {1}.",
+            "room.left_many": "{0} left room {1}.",
+            "room.names_and": "{0} and {1}",
+            "room.names_and_others": "{0} and {1} others",
         ],
         // Glosario del español (issue 16): una palabra por concepto en todos los catálogos.
         //   lobby → entrada (nunca «vestíbulo») · deck → mazo (nunca «baraja») · quiz → cuestionario
@@ -336,6 +341,11 @@ extension CatalogParts {
             // Sesión 10: la sintaxis de un comando leída en voz alta (SpokenUsage).
             "help.spoken.or": "o",
             "help.spoken.optional": "(opcional)",
+            // Sesión 11 (clientes hostiles): avisos de entrada y salida que llegaron demasiado seguidos, dichos juntos.
+            "room.joined_many": "{0} han entrado en la sala {1}.",
+            "room.left_many": "{0} han salido de la sala {1}.",
+            "room.names_and": "{0} y {1}",
+            "room.names_and_others": "{0} y {1} más",
         ]
     )
 }

@@ -20,6 +20,9 @@ extension CatalogParts {
             // `salir` typed in a room leaves it (session 10).
             "room.salir_left": "You left {0} (salir in a room leaves it) and are in the lobby. Typed here, salir or quit disconnects.",
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
+            // Session 11 (class challenge fixes): a kicked row, a student dropped and not back yet.
+            "admin.challenge.kicked": "kicked",
+            "admin.challenge.away": "away (disconnected)",
         ],
         es: [
             "lesson.paused": "Tu docente ha pausado el juego: el reloj se ha parado. Espera a que siga.",
@@ -39,6 +42,10 @@ extension CatalogParts {
             // `salir` dentro de una sala sale de la sala (sesión 10).
             "room.salir_left": "Has salido de {0} y estás en la entrada. Para desconectarte, escribe salir aquí.",
             "admin.room.closed_playing": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego no había terminado, así que no se guarda.",
+
+            // Sesión 11 (arreglos del reto de clase): una fila expulsada, alguien desconectado que aún no ha vuelto.
+            "admin.challenge.kicked": "expulsión",
+            "admin.challenge.away": "fuera (sin conexión)",
         ]
     )
 }

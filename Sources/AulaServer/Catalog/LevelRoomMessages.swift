@@ -172,6 +172,8 @@ extension CatalogParts {
             "level.time.over": "The clock has stopped: this level is over.",
             // Session 11 (words): the challenge's leaderboard title read aloud, without a dash.
             "level.challenge.leaderboard.reader": "Class challenge, level {0}",
+            // Session 11 (class challenge fixes): back on a new connection, in one's own row.
+            "level.challenge.back_in_row": "You are back in the class challenge on {0}, in your own row: your runs, submits and extra time so far still count. {1} left on the shared clock.",
         ],
         es: [
             "level.room.about": "nivel {0}",
@@ -342,6 +344,8 @@ extension CatalogParts {
             "level.time.over": "El reloj se ha detenido: este nivel ha terminado.",
             // Sesión 11 (palabras): el título de la clasificación del reto, leído sin raya.
             "level.challenge.leaderboard.reader": "Reto de clase, nivel {0}",
+            // Sesión 11 (arreglos del reto de clase): de vuelta con una conexión nueva, en la misma fila.
+            "level.challenge.back_in_row": "Vuelves al reto de clase de {0}, en tu misma fila: tus ejecuciones, entregas y tiempo extra siguen contando. Quedan {1} en el reloj común.",
         ]
     )
 }

@@ -166,6 +166,8 @@ public enum LevelRoomPhrases {
         "level.reader.seconds", "level.reader.seconds_one", "lesson.resumed_left_reader", "lesson.resumed_left_reader_one",
         "level.code.title_one", "level.result.run_solved_one", "level.trace.skipped_one", "level.trace.capped_one",
         "level.time.half_one", "error.no_such_note_one",
+        // Session 11 (class challenge fixes).
+        "level.challenge.back_in_row",
     ] + LevelRoomPhrases.stepHereKeys
 
     /// The step messages a reader's step line says without their line (LevelStepEvent.hereKeys).

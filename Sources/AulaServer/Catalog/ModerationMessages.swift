@@ -11,7 +11,7 @@ extension CatalogParts {
             "kicked.line_minute": "You were removed by your teacher for {1} minute: {0}",
             "error.kicked": "Your teacher removed you from the server. You can log in again in {0} minutes. Reason: {1}",
             "error.kicked_one": "Your teacher removed you from the server. You can log in again in {0} minute. Reason: {1}",
-            "class.restored_rooms_lost": "The server restarted a moment ago. Your class, points and progress are kept, but the game rooms were closed: join or create a room again.",
+            "class.restored_rooms_lost": "The server restarted a moment ago. Your class and the points of finished rounds are kept, but a round or quiz still being played was not saved and the game rooms were closed: join or create a room again.",
             "error.name_on_rosters": "{0} is on the class lists of several groups ({1}). Log in when your teacher opens your class, or pick another name.",
             // Teachers
             "admin.chat_masked.room": "Masked chat from {0} in {1}: {2}",
@@ -50,7 +50,7 @@ extension CatalogParts {
             "kicked.line_minute": "Tu docente te ha sacado del servidor durante {1} minuto: {0}",
             "error.kicked": "Tu docente te ha sacado del servidor. Puedes volver a entrar dentro de {0} minutos. Motivo: {1}",
             "error.kicked_one": "Tu docente te ha sacado del servidor. Puedes volver a entrar dentro de {0} minuto. Motivo: {1}",
-            "class.restored_rooms_lost": "El servidor se acaba de reiniciar. Tu clase, tus puntos y tu progreso se mantienen, pero las salas de juego se han cerrado: entra en una sala o crea otra.",
+            "class.restored_rooms_lost": "El servidor se acaba de reiniciar. Tu clase y los puntos de las rondas terminadas se mantienen, pero una ronda o un cuestionario que estaba en juego no se guardó y las salas de juego se han cerrado: entra en una sala o crea otra.",
             "error.name_on_rosters": "{0} está en las listas de clase de varios grupos ({1}). Entra cuando tu docente abra tu clase, o elige otro nombre.",
             // Docentes
             "admin.chat_masked.room": "Chat tapado de {0} en {1}: {2}",

@@ -44,6 +44,18 @@ public struct ServerConfig: Sendable {
     public var boardHost = "127.0.0.1"
     /// Board connections at most (SSE streams count).
     public var boardMaxConnections = 64
+    /// Board connections per address, streams and requests (the server's own
+    /// machine is not counted: the projector and the teacher's page live there).
+    public var boardMaxPerAddress = 24
+    /// Board requests per address whose head has not arrived yet (127.0.0.1
+    /// too); a newcomer past it closes the oldest of them.
+    public var boardPendingHeadsPerAddress = 8
+    /// Seconds a board request has to send its whole head.
+    public var boardHeadTimeout: Double = 4
+    /// Open event streams per address: past it the oldest of that address
+    /// closes (its page reconnects by itself). The server's own machine gets more.
+    public var boardStreamsPerAddress = 6
+    public var boardStreamsOwnMachine = 16
     /// The board's key; nil: a random one at start (only asked off loopback).
     public var boardKey: String?
     /// PIN and password hashes waiting or running at most; past it a login is told
@@ -70,9 +82,16 @@ public struct ServerConfig: Sendable {
         var board = limits
         board.rawInput = true
         board.maxConnections = boardMaxConnections
-        board.maxPerAddress = boardMaxConnections
-        board.maxPreLoginPerAddress = boardMaxConnections
-        board.loginTimeout = 10
+        // Session 11: one client held all 64 places (streams, or heads sent a
+        // byte every half second). Per address now: a few heads on their way
+        // in — the oldest of them goes for a newcomer, loopback included — a
+        // few streams (`Board.streamsPerAddress`, the oldest goes), and a
+        // short deadline for a head, which a browser sends at once.
+        board.maxPerAddress = min(boardMaxConnections, boardMaxPerAddress)
+        board.maxPreLoginPerAddress = min(boardMaxConnections, boardPendingHeadsPerAddress)
+        board.preLoginCapCoversLoopback = true
+        board.whenPreLoginFull = .displaceOldest
+        board.loginTimeout = boardHeadTimeout
         board.idleTimeout = .infinity
         board.idleWarningAfter = .infinity
         board.maxOutputBytes = 256 * 1024

@@ -11,6 +11,8 @@ package protocol LevelHost: RoomHost {
     func openRoom(kind: String, game: RoomGame, by player: Player)
     /// The class challenge changed: the projector's panel, whole (Board/BoardChallenge.swift).
     func showChallengeOnBoard(_ snapshot: BoardChallengeSnapshot)
+    /// The teacher's `kick` holds this student's name now (a challenge row says "kicked").
+    func isKicked(_ player: Player) -> Bool
 }
 
 extension Server: LevelHost {}

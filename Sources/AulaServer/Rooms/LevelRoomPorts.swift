@@ -12,6 +12,8 @@ package protocol LevelRoomState: RoomGame {
     var codeLines: [String] { get }
     /// A class challenge's level still being played here: `play` does not leave it.
     var isChallengeRunning: Bool { get }
+    /// Solved, out of time or closed: nothing to pause, resume or extend (session 11).
+    var isFinished: Bool { get }
 }
 
 /// One student's line of `challenge status`.
@@ -27,6 +29,10 @@ package struct ChallengeStatusRow: Equatable {
     package let finished: Bool
     /// Left the challenge (`leave`) before solving it: said as such, as the board does.
     package var left = false
+    /// The room closed because the teacher kicked the student (session 11: it read "left it").
+    package var kicked = false
+    /// Dropped, their room held for the reconnect grace (session 11: it read "working").
+    package var away = false
 
     package init(name: String, room: String, runs: Int, submits: Int, solved: Bool, stars: Int,
                  secondsLeft: Double?, finished: Bool) {

@@ -14,6 +14,8 @@ public final class Room {
     /// no part and has no connection; the room stays open when empty.
     public package(set) var teacherHost: String?
     package weak var server: Server?
+    /// Join and leave notices told to the room (Rooms/RoomNotices.swift).
+    var notices = RoomNoticeBudget()
 
     package init(id: String, game: RoomGame, host: Player, server: Server) {
         self.id = id

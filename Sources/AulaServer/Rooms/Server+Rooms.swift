@@ -91,8 +91,7 @@ extension Server {
         let spectator = room.game.isPlaying || room.players.count >= room.game.maxPlayers
         if spectator { room.spectators.append(player) } else { room.players.append(player) }
         player.room = room
-        room.broadcast(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
-                                       players: room.players.map(\.name), spectator: spectator))
+        announceJoined(room, player, spectator: spectator)
         room.game.playerJoined(player, spectator: spectator)
         // A room the teacher runs from the console: who starts it, and what to do meanwhile.
         if let teacher = room.teacherHost, !spectator {
@@ -115,7 +114,7 @@ extension Server {
         }
         room.game.playerLeft(player)
         // The others read it in the third person, the one leaving in the second.
-        room.broadcast(RoomLeftEvent(room: room.id, player: player.name, reason: reason), except: player)
+        announceLeft(room, player, reason: reason)
         var own = RoomLeftEvent(room: room.id, player: player.name, reason: reason)
         own.own = true
         player.send(own)

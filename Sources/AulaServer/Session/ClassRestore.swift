@@ -11,9 +11,14 @@ import AulaStore
 extension Server {
     /// Reopens the class session left open in the database (called before listening).
     func restoreClassSession() throws {
+        // Since the session opened, or since the killed server started if earlier: a
+        // student online across `class close`/`class open` logged in before this
+        // session and lost their room all the same (session 11).
+        let previousStart = store.previousRun?.startedAt
         guard let (row, seen) = try store.sync({ db -> (SessionRow, Set<String>)? in
             guard let row = try db.openSession() else { return nil }
-            return (row, try db.studentKeysSeen(groupID: row.groupID, since: row.openedAt))
+            let since = min(row.openedAt, previousStart ?? row.openedAt)
+            return (row, try db.studentKeysSeen(groupID: row.groupID, since: since))
         }) else { return }
         classSession = ClassSession(id: row.id, group: GroupRef(id: row.groupID, name: row.groupName),
                                     joinCode: row.joinCode, locked: row.locked)

@@ -42,6 +42,12 @@ package final class KickList {
         return withPIN ? nil : addresses[address]
     }
 
+    /// A hold on this name now (for the class challenge's "kicked" row).
+    func holds(key: String, now: Double) -> Bool {
+        expire(now: now)
+        return names[key] != nil
+    }
+
     /// `unkick NAME`: every hold of that name key, in any group, and its addresses.
     /// Returns the names lifted.
     package func lift(nameKey: String, groupKey: String? = nil) -> [String] {
@@ -81,6 +87,11 @@ package final class KickList {
 
 extension Server {
     package var kickNow: Double { loop.now + kicks.clockOffset }
+
+    /// The teacher's `kick` holds this student's name now (LevelHost).
+    package func isKicked(_ player: Player) -> Bool {
+        kicks.holds(key: playerKey(player.group, player.name), now: kickNow)
+    }
 
     /// At login: the name (in that group) or the address is kicked. Refuses
     /// with `kicked {minutes, reason}` and `Name:` again; true when it refused.

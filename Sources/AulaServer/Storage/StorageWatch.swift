@@ -109,6 +109,10 @@ package final class StorageWatch {  // loop thread only, like Server
     /// Tells a teacher who logs in while a fault is on (they missed the announcement).
     package func remind(_ send: (Event) -> Void) {
         guard let server else { return }
+        // The server before this one was killed: what was being played then is lost (session 11).
+        if server.store.previousRun?.stoppedUncleanly == true {
+            send(InfoEvent("admin.restart.unsaved", style: .warn))
+        }
         if moved {
             send(InfoEvent("admin.storage.moved", server.config.databasePath, style: .warn))
         } else if let fault = announcedFault {

@@ -26,31 +26,61 @@ public enum YearOffline {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw Failure("cannot write into \(folder) (no permission)")
         }
-        let db = try Database(path: databasePath)
+        // Read-only: a backup of a read-only file works, and the file is not changed (session 11).
+        let db = try Database(path: databasePath, readOnly: true)
         defer { db.close() }
         try db.backup(into: target)
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
         return size
     }
 
-    /// Checks a file before `restore` puts it in place: a sound SQLite file with Aula's tables.
+    /// Checks a file before `restore` puts it in place: a sound SQLite file with Aula's
+    /// tables and a schema this aula can open. It is opened for reading only (the backup
+    /// stays as it was), and every complaint names it, not the current database.
     public static func checkRestorable(_ file: String) throws {
         guard FileManager.default.fileExists(atPath: file) else { throw Failure("\(file) does not exist") }
-        let check = try Database.checkFile(file)
-        guard check == "ok" else { throw Failure("\(file) failed its integrity check: \(check)") }
-        let db = try Database(path: file)
-        defer {
-            try? db.execute("PRAGMA journal_mode=DELETE")
-            db.close()
+        let version: Int
+        do {
+            let db = try Database(path: file, readOnly: true)
+            defer { db.close() }
+            let check = try db.integrityCheck()
+            guard check == "ok" else { throw Failure("the backup \(file) failed its integrity check: \(check) — choose another backup") }
+            let tables = try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('students', 'rounds', 'teachers')")
+            guard tables.int64 == 3 else {
+                throw Failure("\(file) is not an Aula database (no students, rounds and teachers tables) — choose another backup")
+            }
+            version = db.userVersion
+        } catch let error as StoreError {
+            throw Failure(DatabaseFileCheck.notADatabase(file, error).description + " — choose another backup")
         }
-        let tables = try db.scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('students', 'rounds', 'teachers')")
-        guard tables.int64 == 3 else { throw Failure("\(file) is not an Aula database (no students, rounds and teachers tables)") }
+        // `serve` would refuse it afterwards: refused now, before the current file moves.
+        if version > Schema.latestVersion {
+            throw Failure("the backup \(file) was written by a newer aula (schema \(version); this aula knows up to "
+                + "\(Schema.latestVersion)): restore it with that newer aula, or choose another backup")
+        }
+    }
+
+    /// Where `restore` keeps the current database: `PATH.bak`, or `PATH.bak-STAMP`
+    /// when that exists; nil when there is no current database. Asked before the
+    /// question, so the question says the real name.
+    public static func keptName(databasePath: String, at now: Date = Date()) -> String? {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: databasePath) else { return nil }
+        let bak = databasePath + ".bak"
+        return fm.fileExists(atPath: bak) ? bak + "-" + BackupFiles.stamp(now) : bak
+    }
+
+    /// Refused while a server holds the database: said before anything is asked.
+    public static func refuseWhileServing(databasePath: String) throws {
+        if let held = DatabaseLock.isHeld(databasePath: databasePath) {
+            throw Failure("refusing to restore while a server uses the database: \(held)")
+        }
     }
 
     /// `aula restore FILE`: with no server holding the database, the current
-    /// file is kept as `PATH.bak` (or `PATH.bak-STAMP` when that exists) and a
-    /// fresh copy of FILE takes its place. Returns the path of the kept file.
-    public static func restore(databasePath: String, from file: String) throws -> String? {
+    /// file is kept as `keptName` (decided before asking) and a fresh copy of
+    /// FILE takes its place. Returns the path of the kept file.
+    public static func restore(databasePath: String, from file: String, keepingAs chosen: String? = nil) throws -> String? {
         let lock: DatabaseLock
         do {
             lock = try DatabaseLock(databasePath: databasePath)
@@ -66,24 +96,23 @@ public enum YearOffline {
             let old = try Database(path: databasePath)
             try? old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             old.close()
-            var bak = databasePath + ".bak"
-            if fm.fileExists(atPath: bak) { bak += "-" + BackupFiles.stamp(Date()) }
+            var bak = chosen ?? databasePath + ".bak"
+            if fm.fileExists(atPath: bak) { bak = keptName(databasePath: databasePath) ?? bak }
             try fm.moveItem(atPath: databasePath, toPath: bak)
             kept = bak
         }
         for suffix in ["-wal", "-shm"] { try? fm.removeItem(atPath: databasePath + suffix) }
-        let source = try Database(path: file)
-        defer {
-            try? source.execute("PRAGMA journal_mode=DELETE")  // the backup stays one file
-            source.close()
-        }
+        let source = try Database(path: file, readOnly: true)
+        defer { source.close() }
         try source.backup(into: databasePath)
         return kept
     }
 
     /// The students a name matches (one per group).
-    public static func matches(databasePath: String, name: String, group: String?) throws -> [(id: Int64, group: String, name: String)] {
-        let store = try Store(path: databasePath)
+    /// `readOnly`: for `export student`, which only looks (the file is not upgraded).
+    public static func matches(databasePath: String, name: String, group: String?,
+                               readOnly: Bool = false) throws -> [(id: Int64, group: String, name: String)] {
+        let store = try Store(path: databasePath, readOnly: readOnly)
         defer { store.close() }
         return try store.sync { db in
             try db.students(named: name, group: group).map { ($0.student.id, $0.group, $0.student.name) }
@@ -119,7 +148,7 @@ public enum YearOffline {
 
     /// `aula export student NAME`: everything stored about the student, as JSON.
     public static func studentJSON(databasePath: String, studentID: Int64) throws -> Data {
-        let store = try Store(path: databasePath)
+        let store = try Store(path: databasePath, readOnly: true)
         defer { store.close() }
         let record = try store.sync { db in try db.studentRecord(id: studentID) }
         guard let record else { throw Failure("no such student") }
