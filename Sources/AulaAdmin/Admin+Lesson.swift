@@ -210,14 +210,12 @@ extension AdminCall {
     /// `accommodate NAME time 1.5|untimed|off`: the student's own clocks run
     /// longer (or not at all); remembered by name for later logins this run.
     func accommodate(_ args: Arguments) {
-        let words = args.words
-        guard words.count >= 3, let value = words.last, ["time", "tiempo"].contains(words[words.count - 2].lowercased()) else {
-            return usage("admin.accommodate")
-        }
-        let typed = TypedStudent(words.dropLast(2).joined(separator: " "))
+        // `accommodate Sofia untimed` works too (session 11: the guide's "(or `untimed`)" read so).
+        guard let (nameWords, value) = AccommodateWords.split(args.words) else { return usage("admin.accommodate") }
+        let typed = TypedStudent(nameWords.joined(separator: " "))
         let groupTyped = typed.group
         guard case .success(let name) = NameRules.validate(typed.name, blocklist: .empty), !typed.isHalf else {
-            return fail(code: "no_such_player", words.dropLast(2).joined(separator: " "))
+            return fail(code: "no_such_player", nameWords.joined(separator: " "))
         }
         guard let multiplier = Accommodation.parse(value) else { return fail(code: "bad_multiplier", value) }
         let nameKey = NameRules.key(name)
@@ -244,7 +242,11 @@ extension AdminCall {
         } else {
             server.rememberedAccommodations.removeValue(forKey: key)
         }
-        for player in online { player.timeMultiplier = multiplier }
+        var waiting: [Phrase] = []  // open levels that keep their clock (LevelAccommodation.swift)
+        for player in online {
+            player.timeMultiplier = multiplier
+            waiting += openRoomFollows(player)
+        }
         if let multiplier {
             say(TextBlockEvent { t in
                 [t.paint(.good, t.say("admin.accommodate.set", name, AdminText.timeLabel(multiplier, t))),
@@ -253,6 +255,7 @@ extension AdminCall {
         } else {
             info("admin.accommodate.cleared", name, style: .good)
         }
+        for phrase in waiting { say(InfoEvent(phrases: [phrase], style: .warn)) }
         done()
     }
 

@@ -3,7 +3,7 @@ import AulaGames
 import AulaServer
 import AulaStore
 
-/// Scores and records: `leaderboard`, `export`, `reset`, `audit`.
+/// Scores and records: `leaderboard`, `export`, `audit` (`reset`: Admin+Reset.swift).
 extension AdminCall {
     /// `leaderboard [group] [game]` — the class's group when a class is open, else every group.
     func showLeaderboard(_ args: Arguments) {
@@ -81,28 +81,6 @@ extension AdminCall {
             case .failure(let refusal): fail(refusal)
             case .success(let count):
                 info(summary ? "admin.export.summary_done" : "admin.export.done", String(count), target.path, style: .good)
-                done()
-            }
-        }
-    }
-
-    /// `reset NAME` (or `reset GROUP/NAME`): clears a student's level progress.
-    func resetProgress(_ args: Arguments) {
-        guard !args.isEmpty else { return usage("admin.reset") }
-        let typed = args.text
-        let preferred = server.classSession?.group.id
-        write({ db -> Result<AdminStudent, Refusal> in
-            let found = try AdminStudent.one(db, typed: typed, preferredGroup: preferred)
-            if case .success(let student) = found { try db.resetProgress(studentID: student.id) }
-            return found
-        }) { [self] result in
-            switch result {
-            case .failure(let refusal): fail(refusal)
-            case .success(let student):
-                if let player = server.players[server.playerKey(GroupRef(id: student.groupID, name: student.group), student.name)] {
-                    player.send(InfoEvent("admin.reset.told", style: .warn))
-                }
-                info("admin.reset.done", student.name, student.group, style: .good)
                 done()
             }
         }

@@ -22,7 +22,7 @@ extension LevelRoomGame {
     static func readCourse(_ db: Database, studentID: Int64, levelID: String) throws -> LevelCourseState {
         let progress = try db.levelProgress(studentID: studentID)
         return LevelCourseState(studentID: studentID, xp: try db.xp(studentID: studentID), solved: Set(progress.map(\.levelID)),
-                                best: progress.first { $0.levelID == levelID }?.bestScore ?? 0,
+                                best: try db.pointsBest(studentID: studentID, levelID: levelID),
                                 program: try db.keptLevelProgram(studentID: studentID, levelID: levelID),
                                 spelling: try db.levelSpelling(studentID: studentID))
     }

@@ -72,6 +72,12 @@ public final class LevelRoomGame: RoomGame {
     /// The student's course, read by `prepare` before the room opened (a level of
     /// one's own); a challenge's room reads it in `attach`.
     var prepared: LevelCourseState?
+    /// Seconds a teacher's `accommodate` added to the open clock mid-level
+    /// (LevelAccommodation.swift); the time bonus leaves them out like an `extend`.
+    var accommodatedSeconds: Double = 0
+    /// The clock an `accommodate … untimed` stopped mid-level: it goes on counting
+    /// unseen, so the time bonus is what it would have been (it costs no points).
+    var clockBeforeUntimed: LevelClock?
 
     init(level: Level, hub: LevelRooms, challenge: ClassChallenge?) {
         self.level = level

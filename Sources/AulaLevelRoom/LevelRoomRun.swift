@@ -194,6 +194,8 @@ extension LevelRoomGame {
         let timeLeft = (left ?? 1) - extra, timeLimit = clock?.limit == nil ? 0 : (bonusWhole ?? clock?.limit ?? 0)
         // A fresh seed per submission for levels with more than 64 layouts (SPEC §12), stored with the attempt.
         let freshSeed = UInt64.random(in: 1...UInt64.max)
+        // `accommodate … untimed` mid-level: the bonus the stopped clock would give (no points lost).
+        let bonus = bonusAfterUntimed ?? (timeLeft, timeLimit)
         offLoop(for: player, { deadline -> (Result<Verdict, SyntaxError>, Int) in
             switch LevelProgram.practice(source, for: level) {
             case .failure(let error):
@@ -204,7 +206,7 @@ extension LevelRoomGame {
                     return (.failure(error), program.statementCount)
                 }
                 return (.success(Judge.judge(program: program, level: level, shown: shown, freshSeed: freshSeed,
-                                             timeLeft: timeLeft, timeLimit: timeLimit, deadline: deadline)),
+                                             timeLeft: bonus.0, timeLimit: bonus.1, deadline: deadline)),
                         program.statementCount)
             }
         }, done: { game, room, player, outcome in

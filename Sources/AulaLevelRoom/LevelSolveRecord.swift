@@ -40,7 +40,9 @@ extension LevelRoomGame {
             guard try db.student(id: studentID) != nil else { return nil }
             let before = try db.levelProgress(studentID: studentID)
             let xpBefore = try db.xp(studentID: studentID)
-            let previousBest = before.first { $0.levelID == levelID }?.bestScore ?? 0
+            // The best the points already count — kept across a teacher's `reset` (session 11:
+            // a re-solve after a reset added the whole 210 points again).
+            let previousBest = try db.pointsBest(studentID: studentID, levelID: levelID)
             let result = try db.recordLevelResult(studentID: studentID, levelID: levelID, score: score, stars: stars,
                                                   solvedAt: solvedAt, xpReward: xpReward)
             if var round = roundRecord {

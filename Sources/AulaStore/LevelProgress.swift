@@ -63,9 +63,4 @@ extension Database {
         try scalarInt("SELECT COALESCE(SUM(xp_granted), 0) FROM level_progress WHERE student_id = ?",
                       [.integer(studentID)])
     }
-
-    /// The teacher's `reset NAME`: forgets every solved level (and so the XP).
-    public func resetProgress(studentID: Int64) throws {
-        try run("DELETE FROM level_progress WHERE student_id = ?", [.integer(studentID)])
-    }
 }

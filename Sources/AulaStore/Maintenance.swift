@@ -9,7 +9,7 @@ extension Database {
     /// The tables holding a student's rows (each has `student_id`), for the
     /// subject-access export and for the "nothing left" check of `forget`.
     public static let studentTables = ["scores", "totals", "level_progress", "quiz_answers",
-                                       "level_attempts", "level_programs"]
+                                       "level_attempts", "level_programs", "level_points_kept"]
 
     /// Copies the whole database, consistent as of one moment, into a new file
     /// (`VACUUM INTO`: a read transaction, so the server keeps writing meanwhile),

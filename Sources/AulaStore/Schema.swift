@@ -6,6 +6,7 @@ public enum Schema {
         Migration(version: 3, name: "student last login", apply: addLastLogin),
         Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
         Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
+        Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -194,6 +195,22 @@ public enum Schema {
         ALTER TABLE words ADD COLUMN in_file INTEGER NOT NULL DEFAULT 1;
         ALTER TABLE decks ADD COLUMN file TEXT;
         UPDATE decks SET file = id || '.json';
+        """)
+    }
+
+    /// Migration 6 (session 11): a teacher's `reset` clears a student's level
+    /// map, but the points the student earned on each level stay on the
+    /// leaderboard; the best score behind them is kept here so a re-solve
+    /// after the reset adds only an improvement (it added the whole score
+    /// again: points counted twice).
+    static func addLevelPointsKept(_ db: Database) throws {
+        try db.execute("""
+        CREATE TABLE level_points_kept (
+            student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL,
+            best_score INTEGER NOT NULL,
+            PRIMARY KEY (student_id, level_id)
+        ) WITHOUT ROWID;
         """)
     }
 }

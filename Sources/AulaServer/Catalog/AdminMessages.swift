@@ -97,7 +97,7 @@ extension CatalogParts {
             "admin.leaderboard.all_games": "all games",
             "admin.export.done": "{0} score rows written to {1}.",
             "admin.reset.done": "Level progress of {0} ({1}) cleared.",
-            "admin.reset.told": "Your teacher restarted your level progress: the map starts again.",
+            "admin.reset.told": "Your teacher restarted your level progress: the map starts again (the points you earned stay).",
             "admin.audit.title": "Audit, last {0} actions:",
             "admin.teacher.added": "Teacher account {0} created.",
             "admin.passwd.changed": "Your password was changed.",
@@ -224,6 +224,15 @@ extension CatalogParts {
             "error.group_in_use": "Group {0} is in use (its class is open, or {1} of its students are online): close the class and wait until they have left, then try again.",
             "error.group_name_taken": "There is already a group {0}: choose another name.",
             "error.group_not_empty": "Group {0} still has {1} students and {2} rounds, so it is kept: only an empty group is deleted (aula forget or aula prune remove students first; group rename gives it a new name).",
+            // Session 11 (course play test): reset of one level, a reset closes the open level; accommodate mid-level.
+            "admin.reset.told_level": "Your teacher restarted level {0} for you: solve it again (the points you earned stay).",
+            "admin.reset.done_level": "Level {2} of {0} ({1}) cleared.",
+            "admin.reset.room_closed": "{0} was playing that level in {1}: the room is closed.",
+            "admin.reset.room_reason": "Your teacher closed it: level {0} starts again.",
+            "admin.reset.usage_hint": "To clear one level: reset NAME LEVEL (a level id, e.g. w2-05).",
+            "admin.accommodate.told_untimed": "Your teacher took the clock off this level: take your time.",
+            "admin.accommodate.told_more": "Your teacher gave you more time on this level.",
+            "admin.accommodate.next_level": "{0} is playing {1}: that level keeps its clock; the change applies from the next level.",
         ],
         es: [
             "admin.banner": "Aula — consola del profesorado.",
@@ -321,7 +330,7 @@ extension CatalogParts {
             "admin.leaderboard.all_games": "todos los juegos",
             "admin.export.done": "{0} filas de puntuación escritas en {1}.",
             "admin.reset.done": "Progreso de niveles de {0} ({1}) borrado.",
-            "admin.reset.told": "Tu docente ha reiniciado tu progreso de niveles: el mapa empieza de nuevo.",
+            "admin.reset.told": "Tu docente ha reiniciado tu progreso de niveles: el mapa empieza de nuevo (los puntos que ganaste se mantienen).",
             "admin.audit.title": "Registro, últimas {0} acciones:",
             "admin.teacher.added": "Cuenta docente {0} creada.",
             "admin.passwd.changed": "Tu contraseña ha cambiado.",
@@ -448,6 +457,15 @@ extension CatalogParts {
             "error.group_in_use": "El grupo {0} está en uso (su clase está abierta o {1} de sus estudiantes tienen la conexión abierta): cierra la clase y espera a que salgan; después, vuelve a intentarlo.",
             "error.group_name_taken": "Ya hay un grupo {0}: elige otro nombre.",
             "error.group_not_empty": "El grupo {0} todavía tiene {1} estudiantes y {2} rondas, así que se mantiene: solo se borra un grupo vacío (aula forget o aula prune quitan antes al alumnado; grupo renombrar le da otro nombre).",
+            // Sesión 11 (prueba del curso): reiniciar un nivel, el reinicio cierra el nivel abierto; adaptar a mitad de nivel.
+            "admin.reset.told_level": "Tu docente ha reiniciado el nivel {0} para ti: resuélvelo otra vez (los puntos que ganaste se mantienen).",
+            "admin.reset.done_level": "Nivel {2} de {0} ({1}) borrado.",
+            "admin.reset.room_closed": "{0} estaba jugando ese nivel en {1}: la sala se ha cerrado.",
+            "admin.reset.room_reason": "Tu docente la ha cerrado: el nivel {0} empieza de nuevo.",
+            "admin.reset.usage_hint": "Para borrar un solo nivel: reiniciar NOMBRE NIVEL (el id de un nivel, por ejemplo w2-05).",
+            "admin.accommodate.told_untimed": "Tu docente ha quitado el reloj de este nivel: tómate tu tiempo.",
+            "admin.accommodate.told_more": "Tu docente te ha dado más tiempo en este nivel.",
+            "admin.accommodate.next_level": "{0} está jugando {1}: ese nivel mantiene su reloj; el cambio se aplicará desde el siguiente nivel.",
         ]
     )
 }
