@@ -78,7 +78,7 @@ final class AdminSession {
         }
     }
 
-    private func askTeacherName() {
+    func askTeacherName() {
         stage = .teacherName
         client.send(PromptEvent(kind: .teacher, label: Phrase("admin.prompt.teacher")))
     }
@@ -282,52 +282,7 @@ final class AdminSession {
     /// The console's `storage_unavailable` (worded for a teacher).
     static let storageUnavailable = Refusal("storage_unavailable", Phrase("admin.storage_unavailable"))
 
-    private func createFirstTeacher(name: String, password: String) {
-        stage = .busy
-        let server = self.server
-        let fromLoopback = connection.isLoopback
-        let cost = server.config.passwordHashing
-        server.offLoop({ try? PasswordHash.make(password, parameters: cost) }) { [weak self] hash in
-            do {
-                guard let self, self.isOpen else { return }
-                guard let hash else {
-                    self.client.send(AdminErrorEvent(code: "admin_storage"))
-                    self.close()
-                    return
-                }
-                let now = server.wallClock()
-                server.write({ db -> Bool in
-                    // Checked again inside the write: two first teachers at once can't both win.
-                    guard FirstTeacherRule.mayCreate(teacherCount: try db.teacherCount(), fromLoopback: fromLoopback) else {
-                        return false
-                    }
-                    try db.addTeacher(name: name, passwordHash: hash, at: now)
-                    try db.appendAudit(at: now, teacher: name, command: "teacher add \(name) (first teacher)", outcome: "ok")
-                    return true
-                }, then: { [weak self] result in
-                    do {
-                        guard let self, self.isOpen else { return }
-                        switch result {
-                        case .success(true):
-                            self.client.send(InfoEvent("admin.first_teacher_created", name, style: .good))
-                            self.loggedIn(as: name)
-                        case .success(false):
-                            self.client.send(AdminErrorEvent(code: "first_teacher_taken"))
-                            self.askTeacherName()
-                            self.replayHeld()
-                        case .failure(let error):
-                            // Not "taken": nobody knows yet whether a teacher exists.
-                            log(.error, "admin.first_teacher_storage", ("error", error.description))
-                            self.client.send(AdminErrorEvent(Self.storageUnavailable))
-                            self.close()
-                        }
-                    }
-                })
-            }
-        }
-    }
-
-    private func loggedIn(as name: String) {
+    func loggedIn(as name: String) {
         teacher = name
         connection.markLoggedIn()
         log(.info, "admin.login", ("teacher", name), ("peer", connection.peerAddress))
@@ -379,7 +334,7 @@ final class AdminSession {
         client.send(PromptEvent(kind: .command, label: Phrase("admin.prompt")))
     }
 
-    private func replayHeld() {
+    func replayHeld() {
         while !held.isEmpty, isOpen {
             switch stage {
             case .busy, .starting, .closing: return
