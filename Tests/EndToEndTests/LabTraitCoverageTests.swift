@@ -5,7 +5,7 @@ import AulaTestSupport
 /// Every suite (and every free `@Test`) names a `LabTrait` (`.lab`, `.slow`,
 /// `.labAlone` or `.timed`): without one its tests run on Swift Testing's two
 /// pool threads, and a test blocked in `poll` there stalls every other test
-/// (README, "How long the tests take, part 2"). A suite added without it fails
+/// (README, "How long the tests take"). A suite added without it fails
 /// here, naming the file and line.
 @Suite(.lab) struct LabTraitCoverageTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
