@@ -105,7 +105,7 @@ enum AdminClient {
     static func serverClosed(expected: Bool) -> Int32 {
         if expected { return 0 }
         let text = Catalog.shared.template("admin.client.server_closed", language) ?? "The server closed the connection."
-        FileHandle.standardError.write(Data(("aula: " + text + "\n").utf8))
+        StandardStreams.error("aula: " + text + "\n")
         return 1
     }
 
@@ -173,7 +173,7 @@ enum AdminClient {
         while true {
             guard let line = connection.readLine(timeout: 30) else {
                 if connection.closed { return serverClosed(expected: false) }
-                FileHandle.standardError.write(Data("aula: the admin port did not answer\n".utf8))
+                StandardStreams.error("aula: the admin port did not answer\n")
                 return 1
             }
             let plain = AdminSocket.plain(line)
@@ -211,7 +211,7 @@ enum AdminClient {
                         status = serverClosed(expected: false)
                         break outer
                     }
-                    FileHandle.standardError.write(Data("aula: no answer to \"\(command)\"\n".utf8))
+                    StandardStreams.error("aula: no answer to \"\(command)\"\n")
                     status = 1
                     break outer
                 }
@@ -231,7 +231,7 @@ enum AdminClient {
                 if plain.hasPrefix("error:") { status = 1 }
                 if connection.lastLineHidden || isTeacherPrompt(line) {
                     // Passwords are never read from a script file.
-                    FileHandle.standardError.write(Data("aula: \"\(command)\" asks for a password; run it interactively\n".utf8))
+                    StandardStreams.error("aula: \"\(command)\" asks for a password; run it interactively\n")
                     status = 1
                     break outer
                 }
@@ -244,12 +244,12 @@ enum AdminClient {
     }
 
     private static func failed(_ line: String) -> Int32 {
-        FileHandle.standardError.write(Data(("aula: " + AdminSocket.plain(line) + "\n").utf8))
+        StandardStreams.error("aula: " + AdminSocket.plain(line) + "\n")
         return 1
     }
 
     private static func askVisible(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.error(prompt)
         return readLine(strippingNewline: true)
     }
 }

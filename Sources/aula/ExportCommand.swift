@@ -57,7 +57,7 @@ enum ExportCommand {
         }
         let csv = try AdminOffline.exportCSV(databasePath: config.databasePath, group: options.values["group"], since: since,
                                              bom: options.flags.contains("bom"))
-        FileHandle.standardOutput.write(Data(csv.utf8))
+        StandardStreams.output(csv)
         return 0
     }
 
@@ -66,7 +66,7 @@ enum ExportCommand {
         let config = try options.serverConfig()
         let csv = try AdminOffline.summaryCSV(databasePath: config.databasePath, group: options.values["group"],
                                               bom: options.flags.contains("bom"))
-        FileHandle.standardOutput.write(Data(csv.utf8))
+        StandardStreams.output(csv)
         return 0
     }
 
@@ -78,7 +78,7 @@ enum ExportCommand {
             print(text, terminator: "")
             return 0
         case .failure(let refusal):
-            FileHandle.standardError.write(Data(("aula: " + AdminOffline.text(refusal, config.language) + "\n").utf8))
+            StandardStreams.error("aula: " + AdminOffline.text(refusal, config.language) + "\n")
             return 1
         }
     }
