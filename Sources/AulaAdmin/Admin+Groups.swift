@@ -215,6 +215,7 @@ extension AdminCall {
         let now = server.wallClock()
         write({ db -> [LeaderboardRow] in
             try db.closeSession(id: session.id, at: now)
+            try db.liftKicks(groupKey: session.group.key)
             return try db.leaderboard(groupID: session.group.id, game: nil, sessionID: session.id, limit: 50)
         }) { [self] rows in
             server.classSession = nil
