@@ -21,9 +21,9 @@ Commands:
                   --attacks NAME,NAME (hostile: only these attacks)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
-  export scores [--group G] [--since DATE] [--bom] --csv
+  export scores [--group G] [--since DATE] [--bom | --excel] --csv
                   every score as CSV on standard output (level, deck, quiz answers right)
-  export summary [--group G] [--bom] --csv
+  export summary [--group G] [--bom | --excel] --csv
                   the gradebook: one CSV line per student ("aula export --help")
   leaderboard [--group G] [--game hangman|quiz|level]
   export student NAME [--group G]
