@@ -83,6 +83,15 @@ enum AdminClient {
             Language.allCases.compactMap { Catalog.shared.template(key, $0) }
         })
 
+    /// The questions Ctrl-C cancels (answered `cancelAnswer`: anything but yes cancels them).
+    static let cancellablePrompts: Set<String> = Set(
+        Language.allCases.compactMap { Catalog.shared.template("admin.prompt.forget", $0) })
+    static let cancelAnswer = "no"
+
+    static func isCancellablePrompt(_ prompt: String) -> Bool {
+        cancellablePrompts.contains(AdminSocket.plain(prompt).trimmingCharacters(in: .whitespaces))
+    }
+
     /// A line the line editor shows as its prompt, the answer typed after it.
     static func isVisiblePrompt(_ line: String) -> Bool {
         isTeacherPrompt(line) || visiblePrompts.contains(AdminSocket.plain(line).trimmingCharacters(in: .whitespaces))
