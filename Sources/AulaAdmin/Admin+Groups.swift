@@ -56,20 +56,16 @@ extension AdminCall {
         }
         let url = AdminFiles.resolve(path)
         let blocklist = server.content.blocklist
-        offLoop({ () -> (outcome: RosterCSV.Outcome, unread: [String])? in
-            guard let data = FileManager.default.contents(atPath: url.path),
-                  let text = String(data: data, encoding: .utf8) else { return nil }
+        offLoop({ () -> (outcome: RosterCSV.Outcome, unread: [String])?? in
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            // There but not UTF-8 (Excel on Windows saves Windows-1252): said so, with the way out.
+            guard let text = String(data: data, encoding: .utf8) else { return .some(nil) }
             return (RosterCSV.parse(text, blocklist: blocklist), RosterCSV.unreadColumns(text))
-        }) { [self] read in
-            switch read?.outcome {
-            case nil where !path.hasPrefix("/"):
-                // Read from the server's folder, not the teacher's (a teacher's week:
-                // `roster import 3A 3a.csv` from their own folder found nothing).
-                fail(Refusal("file_unreadable", Phrase("error.file_unreadable.relative",
-                                                       [url.path, FileManager.default.currentDirectoryPath])))
-            case nil:
-                fail(code: "file_unreadable", url.path)
-            case .problems(let problems)?:
+        }) { [self] found in
+            guard let read = found else { return self.rosterUnreadable(path, url) }
+            guard let read else { return fail(code: "roster_not_utf8", url.path) }
+            switch read.outcome {
+            case .problems(let problems):
                 say(TextBlockEvent { t in
                     problems.map { t.say("admin.roster.problem", String($0.line), t.say($0.refusal.phrase)) }
                 })
@@ -79,10 +75,18 @@ extension AdminCall {
                 } else {
                     fail(code: "roster_invalid", String(problems.count))
                 }
-            case .students(let entries)?:
-                importRoster(entries, groupName: groupName, unreadColumns: read?.unread ?? [])
+            case .students(let entries):
+                importRoster(entries, groupName: groupName, unreadColumns: read.unread)
             }
         }
+    }
+
+    private func rosterUnreadable(_ path: String, _ url: URL) {
+        if path.hasPrefix("/") { return fail(code: "file_unreadable", url.path) }
+        // Read from the server's folder, not the teacher's (a teacher's week:
+        // `roster import 3A 3a.csv` from their own folder found nothing).
+        fail(Refusal("file_unreadable", Phrase("error.file_unreadable.relative",
+                                               [url.path, FileManager.default.currentDirectoryPath])))
     }
 
     private func importRoster(_ entries: [RosterCSV.Entry], groupName: String, unreadColumns: [String]) {
@@ -215,6 +219,7 @@ extension AdminCall {
         let now = server.wallClock()
         write({ db -> [LeaderboardRow] in
             try db.closeSession(id: session.id, at: now)
+            try db.liftKicks(groupKey: session.group.key)
             return try db.leaderboard(groupID: session.group.id, game: nil, sessionID: session.id, limit: 50)
         }) { [self] rows in
             server.classSession = nil

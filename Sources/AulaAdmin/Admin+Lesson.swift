@@ -208,7 +208,7 @@ extension AdminCall {
     }
 
     /// `accommodate NAME time 1.5|untimed|off`: the student's own clocks run
-    /// longer (or not at all); remembered by name for later logins this run.
+    /// longer (or not at all); remembered by name for later logins, across restarts.
     func accommodate(_ args: Arguments) {
         // `accommodate Sofia untimed` works too (session 11: the guide's "(or `untimed`)" read so).
         guard let (nameWords, value) = AccommodateWords.split(args.words) else { return usage("admin.accommodate") }
@@ -237,6 +237,13 @@ extension AdminCall {
     }
 
     private func applyAccommodation(_ multiplier: Double?, name: String, key: String, online: [Player]) {
+        // Kept in the database first: a restart keeps it (session 12); a storage error is said.
+        write({ db in try db.setAccommodation(key: key, multiplier: multiplier) }) { [self] _ in
+            applyKeptAccommodation(multiplier, name: name, key: key, online: online)
+        }
+    }
+
+    private func applyKeptAccommodation(_ multiplier: Double?, name: String, key: String, online: [Player]) {
         if let multiplier {
             server.rememberedAccommodations[key] = multiplier
         } else {

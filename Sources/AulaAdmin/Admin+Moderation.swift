@@ -85,9 +85,11 @@ extension AdminCall {
         let typed = args.rest(after: reasonStart)
         let reason = typed.isEmpty ? nil : typed
         let address = player.client?.connection.peerAddress ?? player.peerAddress
-        server.kicks.add(KickList.Hold(name: player.name, groupKey: player.group.key, groupName: player.group.name, reason: reason,
-                                       until: server.kickNow + Double(minutes) * 60),
-                         key: server.playerKey(player.group, player.name), address: address)
+        let hold = KickList.Hold(name: player.name, groupKey: player.group.key, groupName: player.group.name, reason: reason,
+                                 until: server.kickNow + Double(minutes) * 60)
+        let key = server.playerKey(player.group, player.name)
+        server.kicks.add(hold, key: key, address: address)
+        let kept = server.keptKick(hold, key: key, address: address)
         player.send(KickedEvent(reason: reason ?? Catalog.shared.text(Phrase("admin.kick.no_reason"), player.language),
                                 minutes: minutes))
         if let client = player.client {
@@ -99,20 +101,26 @@ extension AdminCall {
             server.forget(player)
         }
         log(.info, "admin.kick", ("name", player.name), ("minutes", minutes), ("teacher", teacher))
-        info(minutes == 1 ? "admin.kick.held_one" : "admin.kick.held", shown(player), String(minutes), style: .good)
-        if !KickList.isThisMachine(address) { info("admin.kick.address", address) }
-        done()
+        let name = shown(player)
+        // Kept in the database: a restart keeps the kick (session 12). A storage error is said.
+        write({ db in try db.saveKick(kept) }) { [self] _ in
+            info(minutes == 1 ? "admin.kick.held_one" : "admin.kick.held", name, String(minutes), style: .good)
+            if !KickList.isThisMachine(address) { info("admin.kick.address", address) }
+            done()
+        }
     }
 
     /// `unkick NAME`: the name (in every group) and its address may log in again.
     func unkick(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.unkick") }
         let typed = TypedStudent(args.text)
-        let lifted = server.kicks.lift(nameKey: NameRules.key(typed.name), groupKey: typed.group?.lowercased())  // GroupRef.key
-        guard !lifted.isEmpty else { return fail(code: "not_kicked", args.text) }
+        let lifted = server.kicks.lifting(nameKey: NameRules.key(typed.name), groupKey: typed.group?.lowercased())  // GroupRef.key
+        guard !lifted.names.isEmpty else { return fail(code: "not_kicked", args.text) }
         log(.info, "admin.unkick", ("name", args.text), ("teacher", teacher))
-        info("admin.unkick.done", lifted.joined(separator: ", "), style: .good)
-        done()
+        write({ db in try db.liftKicks(keys: lifted.keys) }) { [self] _ in
+            info("admin.unkick.done", lifted.names.joined(separator: ", "), style: .good)
+            done()
+        }
     }
 
     func setMuted(_ args: Arguments, _ muted: Bool) {

@@ -39,13 +39,15 @@ extension AdminCall {
         }
     }
 
-    /// `export [summary] FILE.csv [GROUP] [--force] [--bom]` — the same columns
+    /// `export [summary] FILE.csv [GROUP] [--force] [--bom] [--excel]` — the same columns
     /// as `aula export scores|summary --csv`, into the exports folder
-    /// (ExportTarget.swift). `--bom` starts the file with a UTF-8 BOM (Excel).
+    /// (ExportTarget.swift). `--bom` starts the file with a UTF-8 BOM (Excel); `--excel`
+    /// writes for a spreadsheet in Spanish: `;`, local times, a BOM (CSVStyle.swift).
     func exportScores(_ args: Arguments) {
-        let switches: Set<String> = ["--force", "--bom"]
+        let switches: Set<String> = ["--force", "--bom", "--excel"]
         let force = args.words.contains { $0.lowercased() == "--force" }
         let bom = args.words.contains { $0.lowercased() == "--bom" }
+        let style = args.words.contains { $0.lowercased() == "--excel" } ? CSVStyle.excel : CSVStyle(bom: bom)
         var words = args.words.filter { !switches.contains($0.lowercased()) }
         let summary = words.count > 1 && Sub.matches(words.first, Sub.summary)
         if summary { words.removeFirst() }
@@ -65,10 +67,10 @@ extension AdminCall {
             let document: String, count: Int
             if summary {
                 let rows = SummaryRow.inReadingOrder(try db.exportSummary(groupName: group))  // as a person sorts (session 11)
-                (document, count) = (SummaryRow.csvDocument(rows, bom: bom), rows.count)
+                (document, count) = (SummaryRow.csvDocument(rows, style: style), rows.count)
             } else {
                 let rows = try db.exportScores(groupName: group, since: nil)
-                (document, count) = (ExportRow.csvDocument(rows, bom: bom), rows.count)
+                (document, count) = (ExportRow.csvDocument(rows, style: style), rows.count)
             }
             switch ExportFile.write(document, to: target, force: force) {
             case .success: return .success(count)

@@ -134,8 +134,11 @@ extension AdminCall {
     func setLanguage(_ word: String?) {
         guard let word, let lang = Language(rawValue: word.lowercased()) else { return usage("admin.lang") }
         client.renderer.language = lang
-        info("lang.set")
-        done()
+        // Remembered for this teacher's next logins (session 12); a storage error is said.
+        write({ [teacher] db in try db.setTeacherLanguage(name: teacher, language: lang.rawValue) }) { [self] _ in
+            info("lang.set")
+            done()
+        }
     }
 
     func setColor(_ word: String?) {

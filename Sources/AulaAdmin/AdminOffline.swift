@@ -51,17 +51,35 @@ public enum AdminOffline {
     }
 
     /// `aula export scores [--group G] [--since DATE] --csv`: the CSV document (header first, CRLF lines).
-    public static func exportCSV(databasePath: String, group: String?, since: Double?, bom: Bool = false) throws -> String {
+    public static func exportCSV(databasePath: String, group: String?, since: Double?, bom: Bool = false,
+                                 excel: Bool = false) throws -> String {
         let store = try Store(path: databasePath, readOnly: true)  // only looks: never upgrades the file (session 11)
         defer { store.close() }
-        return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) }, bom: bom)
+        return ExportRow.csvDocument(try store.sync { db in try db.exportScores(groupName: group, since: since) },
+                                     style: excel ? .excel : CSVStyle(bom: bom))
     }
 
     /// `aula export summary [--group G] --csv`: one row per student (header first, CRLF lines).
-    public static func summaryCSV(databasePath: String, group: String?, bom: Bool = false) throws -> String {
+    public static func summaryCSV(databasePath: String, group: String?, bom: Bool = false, excel: Bool = false) throws -> String {
         let store = try Store(path: databasePath, readOnly: true)  // only looks: never upgrades the file (session 11)
         defer { store.close() }
-        return SummaryRow.csvDocument(SummaryRow.inReadingOrder(try store.sync { db in try db.exportSummary(groupName: group) }), bom: bom)
+        return SummaryRow.csvDocument(SummaryRow.inReadingOrder(try store.sync { db in try db.exportSummary(groupName: group) }),
+                                      style: excel ? .excel : CSVStyle(bom: bom))
+    }
+
+    /// A `--group` the database does not have: exit 1 naming the groups it has (a stray or
+    /// misspelt group exported everyone, or only a header, with exit 0: a play test, session 12).
+    /// Nil when there is no group to check or it exists; storage errors are thrown, never "no group".
+    public static func unknownGroup(databasePath: String, group: String?) throws -> Refusal? {
+        guard let group else { return nil }
+        let store = try Store(path: databasePath, readOnly: true)
+        defer { store.close() }
+        let groups = try store.sync { db -> [String]? in
+            try db.group(name: group) == nil ? try db.groups().map(\.name) : nil
+        }
+        guard let groups else { return nil }
+        return groups.isEmpty ? Refusal("no_such_group", Phrase("error.no_such_group.cli_none", [group]))
+                              : Refusal("no_such_group", Phrase("error.no_such_group.cli", [group, groups.joined(separator: ", ")]))
     }
 
     /// `aula leaderboard [--group G] [--game hangman|quiz|level]`, as plain text; nil group: every group.

@@ -31,6 +31,8 @@ final class AdminSession {
     var stage = Stage.starting
     /// The teacher logged in on this connection.
     private(set) var teacher: String?
+    /// `lang es` typed at the name prompt: kept as the teacher's language at login.
+    private var languageChosenAtPrompt: Language?
     private var held: [String] = []
     /// The room this teacher watches (`watch ROOM`).
     weak var watching: Room?
@@ -151,6 +153,7 @@ final class AdminSession {
             client.send(ModeEvent(mode: mode))
         } else if words[0] == "lang" || words[0] == "idioma", let lang = Language(rawValue: words[1]) {
             client.renderer.language = lang
+            languageChosenAtPrompt = lang
             client.send(InfoEvent("lang.set"))
         } else {
             return false
@@ -195,7 +198,7 @@ final class AdminSession {
         // The reservation is settled through the port, which outlives this
         // session: hanging up mid-check must neither take a guess back nor
         // leave the attempt in flight forever.
-        server.read({ db in try db.teacher(name: name) }) { [weak self, server] result in
+        server.read({ db in try db.teacherForLogin(name: name) }) { [weak self, server] result in
             let row: TeacherRow?
             switch result {
             case .success(let found): row = found
@@ -260,6 +263,13 @@ final class AdminSession {
             server.store.write { db in try db.setTeacherPassword(name: row.name, hash: upgrade) }
         }
         server.audit(teacher: row.name, command: "login", outcome: "ok")
+        // The language is the teacher's (session 12: `idioma es` after every login): one chosen
+        // at the name prompt is kept for next time, else the one chosen last time is used.
+        if let chosen = languageChosenAtPrompt {
+            server.store.write { db in try db.setTeacherLanguage(name: row.name, language: chosen.rawValue) }
+        } else if let kept = row.language.flatMap(Language.init(rawValue:)) {
+            client.renderer.language = kept
+        }
         loggedIn(as: row.name)
     }
 

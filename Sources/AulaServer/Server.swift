@@ -69,8 +69,9 @@ public final class Server: ConnectionHandler {
     package lazy var chatGuard = ChatGuard(limits: config.chat)
     /// The cached `who` and `rooms` pages (Limits/Listings.swift).
     let listings = Listings()
-    /// Time accommodations a teacher gave, by student name key, for this run
-    /// (AulaAdmin/Admin+Lesson.swift); applied at login (Session/Server+Accommodation.swift).
+    /// Time accommodations a teacher gave, by student name key, kept in the database
+    /// (AulaAdmin/Admin+Lesson.swift, Session/Server+KeptHolds.swift); applied at login
+    /// (Session/Server+Accommodation.swift).
     package var rememberedAccommodations: [String: Double] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
     package var pinLockouts = PINLockouts()
@@ -106,6 +107,7 @@ public final class Server: ConnectionHandler {
     /// Starts listening: students on `config.port`, the admin console on `config.adminPort`.
     public func start() throws {
         try restoreClassSession()  // the class a restart interrupted (Session/ClassRestore.swift)
+        try restoreKeptHolds()  // kicks and accommodations a restart must not drop (Session/Server+KeptHolds.swift)
         do {
             studentListener = try loop.listen(host: config.host, port: config.port, limits: config.limits, handler: self)
         } catch let error as NetError where error.code == EADDRINUSE {

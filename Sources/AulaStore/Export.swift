@@ -47,16 +47,22 @@ public struct ExportRow: Sendable, Equatable {
     public static let byteOrderMark = "\u{FEFF}"
 
     /// The row as one CSV record (RFC 4180 quoting), without a line ending.
-    public var csvLine: String {
-        let cells: [String] = [group, session.map(String.init) ?? "", student, game.rawValue, room, String(round), String(points),
-                               outcome.rawValue, Self.isoUTC(finishedAt), content, correct.map(String.init) ?? "",
-                               questions.map(String.init) ?? ""]
-        return cells.map(Self.csvField).joined(separator: ",")
+    public var csvLine: String { csvLine(.standard) }
+
+    public func csvLine(_ style: CSVStyle) -> String {
+        style.line([group, session.map(String.init) ?? "", student, game.rawValue, room, String(round), String(points),
+                    outcome.rawValue, style.time(finishedAt), content, correct.map(String.init) ?? "",
+                    questions.map(String.init) ?? ""])
     }
 
     /// Header plus every row, each record ended by `lineEnding` (RFC 4180 says CRLF).
     public static func csvDocument(_ rows: [ExportRow], lineEnding: String = "\r\n", bom: Bool = false) -> String {
         csvDocument(header: csvHeader, lines: rows.map(\.csvLine), lineEnding: lineEnding, bom: bom)
+    }
+
+    /// The same in a style (`--excel`: `;`, local times, a BOM).
+    public static func csvDocument(_ rows: [ExportRow], style: CSVStyle) -> String {
+        csvDocument(header: style.header(csvHeader), lines: rows.map { $0.csvLine(style) }, bom: style.bom)
     }
 
     /// Any export's document: header, records, each ended by `lineEnding`; the BOM first when asked.
@@ -68,9 +74,13 @@ public struct ExportRow: Sendable, Equatable {
 
     /// Quotes a field when it holds a comma, a quote or a line break; quotes inside are doubled.
     /// A cell a spreadsheet would run as a formula is neutralised first (`csvSafe`).
-    public static func csvField(_ s: String) -> String {
+    public static func csvField(_ s: String) -> String { csvField(s, separator: ",") }
+
+    /// `csvField` for a file whose cells are split at `separator` (`;` for Spanish Excel).
+    public static func csvField(_ s: String, separator: Character) -> String {
         let s = csvSafe(s)
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
+        guard s.contains(where: { $0 == separator || $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

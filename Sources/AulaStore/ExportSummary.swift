@@ -51,15 +51,21 @@ public struct SummaryRow: Sendable, Equatable {
         "group,student,hangman,quiz,level,total,levels_solved,stars,quiz_correct,quiz_asked,rounds,first_seen,last_seen"
 
     /// The row as one CSV record, neutralised and quoted like the scores export.
-    public var csvLine: String {
+    public var csvLine: String { csvLine(.standard) }
+
+    public func csvLine(_ style: CSVStyle) -> String {
         let numbers = [hangman, quiz, level, total, levelsSolved, stars, quizCorrect, quizAsked, rounds].map(String.init)
-        let seen = everSeen ? [ExportRow.isoUTC(firstSeen), ExportRow.isoUTC(lastSeen)] : ["", ""]
-        return ([group, student] + numbers + seen)
-            .map(ExportRow.csvField).joined(separator: ",")
+        let seen = everSeen ? [style.time(firstSeen), style.time(lastSeen)] : ["", ""]
+        return style.line([group, student] + numbers + seen)
     }
 
     public static func csvDocument(_ rows: [SummaryRow], bom: Bool = false) -> String {
         ExportRow.csvDocument(header: csvHeader, lines: rows.map(\.csvLine), bom: bom)
+    }
+
+    /// The same in a style (`--excel`: `;`, local times, a BOM).
+    public static func csvDocument(_ rows: [SummaryRow], style: CSVStyle) -> String {
+        ExportRow.csvDocument(header: style.header(csvHeader), lines: rows.map { $0.csvLine(style) }, bom: style.bom)
     }
 }
 

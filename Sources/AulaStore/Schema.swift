@@ -7,6 +7,7 @@ public enum Schema {
         Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
         Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
         Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
+        Migration(version: 7, name: "kicks, accommodations and teachers' languages kept", apply: addKeptHolds),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -211,6 +212,28 @@ public enum Schema {
             best_score INTEGER NOT NULL,
             PRIMARY KEY (student_id, level_id)
         ) WITHOUT ROWID;
+        """)
+    }
+
+    /// Migration 7 (session 12): a teacher's kicks (until their end, Unix seconds) and
+    /// time accommodations, so a restart mid-lesson keeps them (KeptHolds.swift); and
+    /// each teacher's console language, so `lang es` is not typed at every login.
+    static func addKeptHolds(_ db: Database) throws {
+        try db.execute("""
+        CREATE TABLE kicks (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            group_key TEXT NOT NULL,
+            group_name TEXT NOT NULL,
+            reason TEXT,
+            address TEXT,
+            until REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE accommodations (
+            key TEXT PRIMARY KEY,
+            multiplier REAL NOT NULL
+        ) WITHOUT ROWID;
+        ALTER TABLE teachers ADD COLUMN language TEXT;
         """)
     }
 }

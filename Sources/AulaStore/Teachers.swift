@@ -1,15 +1,20 @@
+import Foundation
+
 /// A teacher account; `passwordHash` is a `PasswordHash` string, never the password.
 public struct TeacherRow: Sendable, Equatable {
     public let id: Int64
     public let name: String
     public let passwordHash: String
     public let createdAt: Double
+    /// The console language the teacher last chose (`lang es`), nil before any (migration 7).
+    public let language: String?
 
-    public init(id: Int64, name: String, passwordHash: String, createdAt: Double) {
+    public init(id: Int64, name: String, passwordHash: String, createdAt: Double, language: String? = nil) {
         self.id = id
         self.name = name
         self.passwordHash = passwordHash
         self.createdAt = createdAt
+        self.language = language
     }
 }
 
@@ -23,11 +28,34 @@ extension Database {
     }
 
     public func teacher(name: String) throws -> TeacherRow? {
-        try query("SELECT id, name, password_hash, created_at FROM teachers WHERE name_key = ?",
-                  [.text(NameKey.make(name))]).first.map { r in
-            try TeacherRow(id: r.int("id"), name: r.string("name"),
-                       passwordHash: r.string("password_hash"), createdAt: r.double("created_at"))
-        }
+        try query("SELECT id, name, password_hash, created_at, language FROM teachers WHERE name_key = ?",
+                  [.text(NameKey.make(name))]).first.map(Self.teacherRow)
+    }
+
+    /// The teacher a login names: as stored (case does not matter), else the one teacher
+    /// whose name is the same without accents (`lopez` for `López` was "Wrong teacher name
+    /// or password": a play test, session 12); nil when none, or more than one, is.
+    public func teacherForLogin(name: String) throws -> TeacherRow? {
+        if let exact = try teacher(name: name) { return exact }
+        let folded = Self.folded(name)
+        let rows = try query("SELECT id, name, password_hash, created_at, language FROM teachers")
+        let matches = try rows.filter { try Self.folded($0.string("name")) == folded }
+        guard matches.count == 1, let row = matches.first else { return nil }
+        return try Self.teacherRow(row)
+    }
+
+    /// Remembers the console language a teacher chose, for their next logins.
+    public func setTeacherLanguage(name: String, language: String) throws {
+        try run("UPDATE teachers SET language = ? WHERE name_key = ?", [.text(language), .text(NameKey.make(name))])
+    }
+
+    private static func folded(_ name: String) -> String {
+        NameKey.make(name).folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    private static func teacherRow(_ r: Row) throws -> TeacherRow {
+        try TeacherRow(id: r.int("id"), name: r.string("name"), passwordHash: r.string("password_hash"),
+                       createdAt: r.double("created_at"), language: r.stringOrNil("language"))
     }
 
     /// Replaces a teacher's password hash; false when there is no such teacher.

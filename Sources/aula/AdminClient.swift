@@ -26,21 +26,26 @@ enum AdminClient {
         language = config.language
         linesPerSecond = config.limits.linesPerSecond
         let host = ["0.0.0.0", "::", "localhost", ""].contains(config.adminHost) ? "127.0.0.1" : config.adminHost
+        // `--lang es` (or AULA_LANG) was accepted and the console stayed English (session 12):
+        // it is the first line sent, taken at the name prompt (which is then asked again).
+        let chosenLanguage = options.value("lang") != nil ? config.language : nil
         if let script = options.value("script") {
             guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
                 throw UsageError("cannot read the script \(script)")
             }
             let connection = try AdminSocket(host: host, port: config.adminPort)
+            if let chosenLanguage { connection.send("lang " + chosenLanguage.rawValue) }
             var pacer = ScriptPacer(limit: config.limits.linesPerSecond)
-            return runScript(text, connection, pacer: &pacer)
+            return runScript(text, connection, pacer: &pacer, promptsBeforeName: chosenLanguage == nil ? 0 : 1)
         }
         let connection = try AdminSocket(host: host, port: config.adminPort)
+        if let chosenLanguage { connection.send("lang " + chosenLanguage.rawValue) }
         // A line editor on a terminal (issue 16); plain lines from a pipe or file.
         return TerminalPassword.stdinIsTerminal ? AdminTerminal.run(connection) : plainInteractive(connection)
     }
 
     static let help = """
-    Usage: aula admin [--script FILE] [--admin-port N] [--admin-bind HOST]
+    Usage: aula admin [--script FILE] [--lang en|es] [--admin-port N] [--admin-bind HOST]
 
     The teachers' console of the server running on this machine (127.0.0.1:4001).
     It asks for your teacher name and password (the password is not shown).
@@ -50,6 +55,8 @@ enum AdminClient {
     line, Ctrl-D on an empty line leaves (so does "quit"). From a pipe or a
     file, lines are sent as they are.
 
+    --lang en|es   the console's language (AULA_LANG); without it, the one you
+                   chose last time ("lang es" in the console is remembered)
     --script FILE  logs in (AULA_TEACHER / AULA_PASSWORD, or asks), runs FILE
                    line by line (blank lines and # comments skipped) and stops
                    at the first "error:" answer with exit status 1. Each line
@@ -75,6 +82,15 @@ enum AdminClient {
         ["admin.prompt.teacher", "admin.prompt.new_teacher", "admin.prompt.forget"].flatMap { key in
             Language.allCases.compactMap { Catalog.shared.template(key, $0) }
         })
+
+    /// The questions Ctrl-C cancels (answered `cancelAnswer`: anything but yes cancels them).
+    static let cancellablePrompts: Set<String> = Set(
+        Language.allCases.compactMap { Catalog.shared.template("admin.prompt.forget", $0) })
+    static let cancelAnswer = "no"
+
+    static func isCancellablePrompt(_ prompt: String) -> Bool {
+        cancellablePrompts.contains(AdminSocket.plain(prompt).trimmingCharacters(in: .whitespaces))
+    }
 
     /// A line the line editor shows as its prompt, the answer typed after it.
     static func isVisiblePrompt(_ line: String) -> Bool {
@@ -105,7 +121,7 @@ enum AdminClient {
     static func serverClosed(expected: Bool) -> Int32 {
         if expected { return 0 }
         let text = Catalog.shared.template("admin.client.server_closed", language) ?? "The server closed the connection."
-        FileHandle.standardError.write(Data(("aula: " + text + "\n").utf8))
+        StandardStreams.error("aula: " + text + "\n")
         return 1
     }
 
@@ -166,18 +182,23 @@ enum AdminClient {
 
     // MARK: Script
 
-    static func runScript(_ script: String, _ connection: AdminSocket, pacer: inout ScriptPacer) -> Int32 {
+    /// `promptsBeforeName`: name prompts to let pass (the one `lang` answered before the name).
+    static func runScript(_ script: String, _ connection: AdminSocket, pacer: inout ScriptPacer,
+                          promptsBeforeName: Int = 0) -> Int32 {
         let env = ProcessInfo.processInfo.environment
         // Log in: the prompts are answered from the environment, else from the terminal.
         var answeredPassword = false
+        var promptsToPass = promptsBeforeName
         while true {
             guard let line = connection.readLine(timeout: 30) else {
                 if connection.closed { return serverClosed(expected: false) }
-                FileHandle.standardError.write(Data("aula: the admin port did not answer\n".utf8))
+                StandardStreams.error("aula: the admin port did not answer\n")
                 return 1
             }
             let plain = AdminSocket.plain(line)
-            if isTeacherPrompt(line) {
+            if isTeacherPrompt(line), promptsToPass > 0 {
+                promptsToPass -= 1
+            } else if isTeacherPrompt(line) {
                 if answeredPassword { return failed(line) }
                 let teacher = env["AULA_TEACHER"] ?? askVisible("Teacher: ")
                 pacer.pace()
@@ -211,7 +232,7 @@ enum AdminClient {
                         status = serverClosed(expected: false)
                         break outer
                     }
-                    FileHandle.standardError.write(Data("aula: no answer to \"\(command)\"\n".utf8))
+                    StandardStreams.error("aula: no answer to \"\(command)\"\n")
                     status = 1
                     break outer
                 }
@@ -231,7 +252,7 @@ enum AdminClient {
                 if plain.hasPrefix("error:") { status = 1 }
                 if connection.lastLineHidden || isTeacherPrompt(line) {
                     // Passwords are never read from a script file.
-                    FileHandle.standardError.write(Data("aula: \"\(command)\" asks for a password; run it interactively\n".utf8))
+                    StandardStreams.error("aula: \"\(command)\" asks for a password; run it interactively\n")
                     status = 1
                     break outer
                 }
@@ -244,12 +265,12 @@ enum AdminClient {
     }
 
     private static func failed(_ line: String) -> Int32 {
-        FileHandle.standardError.write(Data(("aula: " + AdminSocket.plain(line) + "\n").utf8))
+        StandardStreams.error("aula: " + AdminSocket.plain(line) + "\n")
         return 1
     }
 
     private static func askVisible(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.error(prompt)
         return readLine(strippingNewline: true)
     }
 }

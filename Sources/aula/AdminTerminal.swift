@@ -119,6 +119,16 @@ enum AdminTerminal {
                     return 0
                 }
                 for key in decoder.feed(Array(chunk[0..<n])) {
+                    // Ctrl-C at a question (forget's "Type yes…") cancels it: it only cleared
+                    // the line, and the next command was taken as the answer (session 12).
+                    if case .interrupt = key, AdminClient.isCancellablePrompt(prompt) {
+                        write("\r\u{1B}[K" + prompt + "^C\r\n")
+                        view.reset()
+                        prompt = ""
+                        _ = editor.handle(key)  // the line typed so far goes too
+                        connection.send(AdminClient.cancelAnswer)
+                        continue
+                    }
                     switch editor.handle(key) {
                     case .redraw:
                         draw(prompt, editor)

@@ -23,7 +23,7 @@ enum CLI {
         "bench": (["quick"], ["out", "target", "connections", "rows", "rooms", "seconds", "baseline", "pace",
                               "attacks", "content", "players"]),
         "teacher": ([], databaseOptions),
-        "export": (["bom", "csv"], databaseOptions.union(["group", "since"])),
+        "export": (["bom", "csv", "excel"], databaseOptions.union(["group", "since"])),
         "leaderboard": ([], databaseOptions.union(["group", "game"])),
         "admin": ([], ["script", "admin-port", "admin-bind", "lang", "log-level", "db"]),
         "backup": ([], databaseOptions),
@@ -86,9 +86,10 @@ enum Usage {
     """
 
     static let leaderboard = """
-    Usage: aula leaderboard [--group G] [--game hangman|quiz|level] [--db PATH]
+    Usage: aula leaderboard [--group G | G] [--game hangman|quiz|level] [--db PATH]
 
     Prints the leaderboard straight from the database (it can run while the server does).
+    A group that does not exist is refused (exit 1) with the groups there are.
     """
 
     static let admin = """

@@ -24,7 +24,7 @@ enum TeacherCommand {
             : AdminOffline.setTeacherPassword(databasePath: config.databasePath, name: name, password: password,
                                               confirmation: confirmation)
         if let refusal {
-            FileHandle.standardError.write(Data(("aula: " + AdminOffline.text(refusal, config.language) + "\n").utf8))
+            StandardStreams.error("aula: " + AdminOffline.text(refusal, config.language) + "\n")
             return 1
         }
         print(words[0] == "add" ? "Teacher account \(name) created." : "Password of \(name) changed.")
@@ -51,7 +51,7 @@ enum TerminalPassword {
 
     /// One line typed with echo off (restored even when reading fails).
     static func readHidden(prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.error(prompt)
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         if haveTerminal {
@@ -61,7 +61,7 @@ enum TerminalPassword {
         }
         let line = readLine(strippingNewline: true)
         if haveTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardStreams.error("\n")
         return line
     }
 

@@ -129,7 +129,7 @@ enum YearCommands {
         let student = try oneStudent(named, path: path, readOnly: true)
         var json = try YearOffline.studentJSON(databasePath: path, studentID: student.id)
         json.append(0x0A)
-        FileHandle.standardOutput.write(json)
+        StandardStreams.output(json)
         return 0
     }
 
@@ -149,7 +149,7 @@ enum YearCommands {
     /// --yes, or a "y" typed on standard input.
     private static func confirm(_ question: String, _ options: Options) -> Bool {
         if options.flags.contains("yes") { return true }
-        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        StandardStreams.error(question + " [y/N] ")
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return ["y", "yes", "s", "si", "sí"].contains(answer)
     }

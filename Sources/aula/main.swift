@@ -21,9 +21,9 @@ Commands:
                   --attacks NAME,NAME (hostile: only these attacks)
   teacher add NAME | teacher passwd NAME
                   a teacher account (the password is asked twice, with no echo)
-  export scores [--group G] [--since DATE] [--bom] --csv
+  export scores [--group G] [--since DATE] [--bom | --excel] --csv
                   every score as CSV on standard output (level, deck, quiz answers right)
-  export summary [--group G] [--bom] --csv
+  export summary [--group G] [--bom | --excel] --csv
                   the gradebook: one CSV line per student ("aula export --help")
   leaderboard [--group G] [--game hangman|quiz|level]
   export student NAME [--group G]
@@ -106,7 +106,7 @@ server exits anyway with status 1 and the log says how many writes were not save
 """
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(("aula: " + message + "\n").data(using: .utf8) ?? Data())
+    StandardStreams.error("aula: " + message + "\n")
     exit(code)
 }
 
@@ -128,6 +128,8 @@ func usageText(_ command: String, _ options: Options?) -> String {
     }
 }
 
+// `aula serve | tee log` and `aula export … | head`: a reader that goes away never kills the process.
+StandardStreams.ignoreBrokenPipes()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.isEmpty ? "help" : arguments.removeFirst()
 var parsed: Options?
@@ -163,20 +165,20 @@ do {
         if let board = running.server.boardURL {
             print("Board: \(board)")
         } else if let port = config.boardPort {
-            FileHandle.standardError.write(Data("aula: the board could not listen on \(config.boardHost):\(port) (in use?); serving without it\n".utf8))
+            StandardStreams.error("aula: the board could not listen on \(config.boardHost):\(port) (in use?); serving without it\n")
         }
         fflush(nil)
         if running.server.content.isEmpty {
-            FileHandle.standardError.write(Data(("aula: " + ContentLibrary.emptyWarning(directory: config.contentDirectory, config.language) + "\n").utf8))
+            StandardStreams.error("aula: " + ContentLibrary.emptyWarning(directory: config.contentDirectory, config.language) + "\n")
         }
         if running.server.content.blocklist.count == 0 {
-            FileHandle.standardError.write(Data(("aula: " + ContentLibrary.noBlocklistWarning(directory: config.contentDirectory, config.language) + "\n").utf8))
+            StandardStreams.error("aula: " + ContentLibrary.noBlocklistWarning(directory: config.contentDirectory, config.language) + "\n")
         }
 
         // The loop is not running yet: this thread still owns the server.
         let database = URL(fileURLWithPath: config.databasePath).standardizedFileURL.path
-        FileHandle.standardError.write(Data(("aula: serving students on \(config.host):\(running.server.studentPort), "
-            + "console on \(config.adminHost):\(running.server.adminPort), database \(database)\n").utf8))
+        StandardStreams.error("aula: serving students on \(config.host):\(running.server.studentPort), "
+            + "console on \(config.adminHost):\(running.server.adminPort), database \(database)\n")
         try running.runHere()
         exit(running.server.savedEverything ? 0 : 1)
     case "check-content":

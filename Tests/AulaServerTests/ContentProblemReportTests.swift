@@ -23,6 +23,14 @@ import AulaContent
         #expect(ContentProblemReport.lines(problems, .es)[5] == "Decks/words/big-es.json: …y 5195 palabras más con el mismo problema.")
     }
 
+    /// A word with no hint is left out, and says so in both languages (session 12).
+    @Test func aWordWithNoHintSaysItIsLeftOut() {
+        let problem = ContentProblem(file: "Decks/words/cocina-es.json", field: "words[3].hint",
+                                     reason: Phrase("content.words.entry_missing", ["hint"]))
+        #expect(ContentProblemReport.lines([problem], .en) == ["Decks/words/cocina-es.json: words[3].hint (word 4): The field \"hint\" is missing; the word was left out."])
+        #expect(ContentProblemReport.lines([problem], .es).first?.hasSuffix("Falta el campo «hint»; se ha dejado fuera la palabra.") == true)
+    }
+
     @Test func theWholeReportIsBounded() {
         let problems = (0..<1_000).map { hint($0, file: "Decks/words/f\($0).json") }
         let entries = ContentProblemReport.entries(problems)

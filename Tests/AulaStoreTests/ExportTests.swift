@@ -16,6 +16,23 @@ struct ExportTests {
         #expect(ExportRow.csvDocument([plain]) == ExportRow.csvHeader + "\r\n" + plain.csvLine + "\r\n")
     }
 
+    /// `--excel` (a play test, session 12): Spanish Excel splits cells at `;` and read
+    /// `2026-12-02T05:56:32Z` as text; the file is `;`-separated, with local times and a BOM.
+    @Test func theExcelStyleSplitsAtSemicolonsWithLocalTimesAndABOM() {
+        setenv("TZ", "Europe/Madrid", 1)
+        tzset()
+        defer { unsetenv("TZ"); tzset() }
+        let row = ExportRow(group: "3ºB", session: 4, student: "Núñez; José", game: .hangman, room: "h",
+                            round: 17, points: 60, outcome: .unknown("won"), finishedAt: 1_796_190_992, content: "1,5")
+        #expect(row.csvLine(.excel) == "3ºB;4;\"Núñez; José\";hangman;h;17;60;won;2026-12-02 06:56:32;\"1,5\";;")
+        #expect(row.csvLine == "3ºB,4,Núñez; José,hangman,h,17,60,won,2026-12-02T05:56:32Z,\"1,5\",,", "the default is as it was")
+        let document = ExportRow.csvDocument([row], style: .excel)
+        #expect(document.hasPrefix("\u{FEFF}group;session;student;game;room;round;points;outcome;finished_at;content;correct;questions\r\n"))
+        let summary = SummaryRow(group: "3ºB", student: "Ana", hangman: 1, quiz: 2, level: 3, total: 6, levelsSolved: 1, stars: 2,
+                                 quizCorrect: 1, quizAsked: 2, rounds: 3, firstSeen: 1_796_190_992, lastSeen: 1_796_190_992)
+        #expect(summary.csvLine(.excel) == "3ºB;Ana;1;2;3;6;1;2;1;2;3;2026-12-02 06:56:32;2026-12-02 06:56:32")
+    }
+
     @Test func exportFiltersByGroupAndTime() throws {
         try withDatabase { db, _ throws in
             let a = try db.ensureGroup(name: "3B", at: 0)

@@ -75,4 +75,36 @@ import AulaTestSupport
         #expect(!out.contains("\u{1B}[K") && !out.contains("\r\u{1B}"))
         #expect(!out.contains("error: Unknown command"))
     }
+
+    /// `aula admin --lang es` (a play test, session 12): accepted, and the console stayed
+    /// English; `idioma es` had to be typed after every login. Now --lang works, and the
+    /// language a teacher chose is theirs at the next login; `lopez` logs in as `López`.
+    @Test func langIsTheConsolesLanguageAndTheTeacherKeepsIt() throws {
+        guard Self.binary != nil else {
+            print("AdminClientBinaryTests: skipped — no built aula binary (run swift build)")
+            return
+        }
+        let server = try TestServer()
+        defer { server.stop() }
+        try server.addTeacher("López")
+        let port = String(server.adminPort)
+        let login = "lopez\n\(AdminConsole.password)\ncolor off\n"
+        let spanish = try Self.run(["admin", "--lang", "es", "--admin-port", port], input: login + "groups\nquit\n")
+        #expect(spanish.0 == 0, "\(spanish.2)")
+        #expect(spanish.1.contains("Hola, López.") && spanish.1.contains("Grupos ("), "\(spanish.1)")
+        // Next time, without --lang: the teacher's language.
+        let again = try Self.run(["admin", "--admin-port", port], input: login + "groups\nquit\n")
+        #expect(again.1.contains("Hola, López.") && again.1.contains("Grupos ("), "\(again.1)")
+        // `lang en` in the console is remembered too.
+        _ = try Self.run(["admin", "--admin-port", port], input: login + "lang en\nquit\n")
+        let english = try Self.run(["admin", "--admin-port", port], input: login + "groups\nquit\n")
+        #expect(english.1.contains("Welcome, López.") && english.1.contains("Groups ("), "\(english.1)")
+        // A script too.
+        let script = server.directory.appendingPathComponent("period.txt")
+        try "groups\n".write(to: script, atomically: true, encoding: .utf8)
+        let scripted = try AdminClientExitTests.run(["admin", "--lang", "es", "--script", script.path, "--admin-port", port],
+                                                    environment: ["AULA_TEACHER": "lopez", "AULA_PASSWORD": AdminConsole.password])
+        #expect(scripted.status == 0 && scripted.out.contains("Grupos ("), "\(scripted.out) \(scripted.err)")
+    }
+
 }

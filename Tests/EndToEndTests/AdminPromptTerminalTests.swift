@@ -22,4 +22,29 @@ import AulaTestSupport
         #expect(lines.contains("New teacher's name: garcia"), "\(console.screen)")
         #expect(!lines.contains("garcia"), "\(console.screen)")
     }
+
+    /// Ctrl-C at forget's "Type yes…" cancels the question (a play test, session 12: it
+    /// only cleared the line, and the next command typed was taken as the answer).
+    @Test(.enabled(if: PlayedByHandTests.canRunTheConsoleInATerminal, "needs tmux and a built aula binary"))
+    func ctrlCAtForgetsQuestionCancelsIt() throws {
+        let binary = try #require(AdminClientBinaryTests.binary)
+        let server = try TestServer()
+        defer { server.stop() }
+        try server.addTeacher()
+        try server.store { db in _ = try db.ensureStudent(groupID: try db.ensureGroup(name: "3B"), name: "Ana", at: 0) }
+        let console = try TmuxClient(command: "\(binary.path) admin --admin-port \(server.adminPort)", width: 100)
+        #expect(console.waitFor("Teacher:"), "\(console.screen)")
+        console.type("garcia")
+        #expect(console.waitFor("Password:"), "\(console.screen)")
+        console.type(AdminConsole.password)
+        #expect(console.waitFor("admin>"), "\(console.screen)")
+        console.type("forget Ana")
+        #expect(console.waitFor("Type yes to delete"), "\(console.screen)")
+        console.type("ye", thenKeys: ["C-c"])
+        #expect(console.waitFor("Nothing was deleted."), "\(console.screen)")
+        // The next command is a command again, not the answer.
+        console.type("groups")
+        #expect(console.waitFor("Groups ("), "\(console.screen)")
+        #expect(try server.store { db in try db.group(name: "3B")?.studentCount } == 1)
+    }
 }

@@ -105,13 +105,15 @@ public enum WordDeckLoader {
                         problems.append(problem(field, "entry_not_an_object"))
                         continue
                     }
-                    let word = entry["word"] as? String
+                    // Spaces around a word (`"  olla "`, a copy from a spreadsheet) are trimmed, not refused (session 12).
+                    let word = (entry["word"] as? String).map(HangmanLetters.trimmed)
                     let hint = entry["hint"] as? String
+                    // Each says the word was left out (a word with no hint went missing unsaid: session 12).
                     if word == nil {
-                        problems.append(problem("\(field).word", entry["word"] == nil ? "missing" : "not_text", ["word"]))
+                        problems.append(problem("\(field).word", entry["word"] == nil ? "entry_missing" : "entry_not_text", ["word"]))
                     }
                     if hint == nil {
-                        problems.append(problem("\(field).hint", entry["hint"] == nil ? "missing" : "not_text", ["hint"]))
+                        problems.append(problem("\(field).hint", entry["hint"] == nil ? "entry_missing" : "entry_not_text", ["hint"]))
                     }
                     guard let word, let hint else { continue }
                     if let refusal = WordRules.checkWord(word) {
@@ -174,7 +176,7 @@ public enum WordDeckLoader {
 
     /// Every reason key the loader reports (the catalogs must have them all).
     public static let problemKeys: [String] = [
-        "no_folder", "unreadable", "not_json", "not_an_object", "missing", "not_text", "not_a_list",
+        "no_folder", "unreadable", "not_json", "not_an_object", "missing", "not_text", "entry_missing", "entry_not_text", "not_a_list",
         "entry_not_an_object", "id_invalid", "id_duplicate", "title_length", "lang_invalid", "deck_too_small",
         "word_not_letters", "word_too_short", "word_too_long", "word_duplicate",
         "hint_length", "hint_not_plain", "hint_reveals_word", "word_blocked", "hint_blocked",

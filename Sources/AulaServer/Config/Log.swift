@@ -82,7 +82,7 @@ public final class StandardErrorLog: LogOutput {
     public init() {}
 
     public func write(line: String) {
-        lock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+        lock.withLock { _ in StandardStreams.error(line) }
     }
 }
 

@@ -5,7 +5,8 @@ import AulaGames
 /// without a PIN (a kicked student cannot simply come back as `Ana2`, while
 /// classmates behind the same school router who log in with their own PIN
 /// still can). "This machine" (127.0.0.1, ::1) is never held by address.
-/// Memory only: a restart, `unkick NAME` or closing the class lifts them.
+/// Kept in the database too (Server+KeptHolds.swift): a restart keeps them;
+/// `unkick NAME` or closing the class lifts them.
 package final class KickList {
     package struct Hold {
         let name: String
@@ -51,6 +52,11 @@ package final class KickList {
     /// `unkick NAME`: every hold of that name key, in any group, and its addresses.
     /// Returns the names lifted.
     package func lift(nameKey: String, groupKey: String? = nil) -> [String] {
+        lifting(nameKey: nameKey, groupKey: groupKey).names
+    }
+
+    /// `lift`, also saying the keys lifted (to delete them from the database).
+    package func lifting(nameKey: String, groupKey: String? = nil) -> (names: [String], keys: [String]) {
         // `unkick 3A/Ana`: that group's only (a re-play: `unkick Ana` lifted both Anas'
         // kicks and said "Ana, Ana"; each is now said with its group when two share a name).
         let keys = names.filter { entry in
@@ -63,9 +69,9 @@ package final class KickList {
             }
         }
         let lifted = keys.map(\.value)
-        return lifted.map { hold in
+        return (lifted.map { hold in
             lifted.filter { $0.name == hold.name }.count > 1 && !hold.groupName.isEmpty ? "\(hold.groupName)/\(hold.name)" : hold.name
-        }.sorted()
+        }.sorted(), keys.map(\.key))
     }
 
     /// Closing the class lifts the kicks of its group: a kick lasts at most until the class closes.

@@ -96,10 +96,27 @@ private let threeWords = """
             "Decks/words/bad.json words[1].word content.words.word_not_letters",
             "Decks/words/bad.json words[2].hint content.words.hint_length",
             "Decks/words/bad.json words[3].word content.words.word_duplicate",
-            "Decks/words/bad.json words[5].hint content.words.missing",
+            "Decks/words/bad.json words[5].hint content.words.entry_missing",
             "Decks/words/bad.json words[7] content.words.entry_not_an_object",
         ])
         #expect(problems[2].reason.args == ["GATÓ", "gato"])
+    }
+
+    /// Session 12: `"  olla "` (a copy from a spreadsheet) was refused for its spaces; it is
+    /// trimmed. A word with no hint is left out saying so, like every other left-out word.
+    @Test func spacesAroundAWordAreTrimmedAndAWordWithNoHintSaysItIsLeftOut() throws {
+        let folder = try contentFolder(["cocina.json": """
+        {"id":"cocina-es","title":"Cocina","lang":"es","words":[
+          {"word":"  olla ","hint":"Para cocinar"},
+          {"word":"sartén","hint":"Para freír"},
+          {"word":"plato","hint":"Para comer"},
+          {"word":"vaso"}
+        ]}
+        """])
+        let (decks, problems) = WordDeckLoader.load(contentDirectory: folder)
+        #expect(decks.first?.words.map(\.word) == ["olla", "sartén", "plato"])
+        #expect(problems.map { "\($0.field) \($0.reason.key)" } == ["words[3].hint content.words.entry_missing"])
+        #expect(problems.first?.reason.key.hasPrefix("content.words.entry_") == true)
     }
 
     @Test func notJSONIsSkippedWithAProblem() throws {
