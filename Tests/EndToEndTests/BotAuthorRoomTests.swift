@@ -3,6 +3,7 @@ import Testing
 import AulaTestSupport
 @testable import AulaServer
 @testable import AulaHangmanRoom
+@testable import AulaQuizRoom
 
 /// The session 12 bot author's findings in hangman and quiz rooms. Each test
 /// failed on the code before its fix.
@@ -39,5 +40,47 @@ import AulaTestSupport
         _ = try #require(host.nextState(), "\(host.transcript)")
         let yours = try #require(host.waitForEvent("info"))
         #expect((yours["text"] as? String ?? "").contains("Type start when you want another round."), "\(yours)")
+    }
+
+    /// Bare answers follow `answer X`: bare `-1` was `unknown_command` (`answer -1`:
+    /// `answer_format`), bare `abc` on a scale `unknown_command`, and a 20-digit
+    /// number `answer_format` where it is a number that is no answer.
+    @Test func bareAnswersFollowTheRulesOfAnswer() throws {
+        let server = try QuizSupport.server(virtualClock: true)
+        defer { server.stop() }
+        let (_, clients) = try QuizSupport.room(server, deck: "trip", names: ["Ana", "Ben"])
+        let ana = clients[0], ben = clients[1]
+        ana.send("start")
+        for client in clients { _ = try #require(client.waitForEvent("quiz.question")) }
+        for line in ["-1", "answer -1"] {
+            ana.send(line)
+            #expect(ana.nextErrorCode() == "answer_format", "\(line)")
+        }
+        for line in ["99999999999999999999", "answer 99999999999999999999"] {
+            ana.send(line)
+            #expect(ana.nextErrorCode() == "answer_out_of_range", "\(line)")
+        }
+        // A plain word that is a command stays a command.
+        ana.send("who")
+        #expect(ana.waitForEvent("who") != nil)
+        for index in 1...2 {
+            for client in clients { client.send(index == 1 ? "1" : "1 2") }
+            _ = try #require(ben.waitForEvent("quiz.tally"))
+            try server.advance(by: 0.3)
+            let question = try #require(ben.waitForEvent("quiz.question"))
+            #expect(question["index"] as? Int == index + 1)
+            _ = try #require(ana.waitForEvent("quiz.question"))
+        }
+        // The scale question.
+        for line in ["abc", "answer abc"] {
+            ana.send(line)
+            #expect(ana.nextErrorCode() == "answer_format", "\(line)")
+        }
+        for line in ["99999999999999999999", "answer 99999999999999999999"] {
+            ana.send(line)
+            #expect(ana.nextErrorCode() == "answer_out_of_range", "\(line)")
+        }
+        ana.send("7,5")
+        #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Answer to question 3") } != nil, "\(ana.transcript.suffix(3))")
     }
 }
