@@ -83,4 +83,36 @@ import AulaTestSupport
         ana.send("7,5")
         #expect(ana.waitForEvent("info") { ($0["text"] as? String ?? "").contains("Answer to question 3") } != nil, "\(ana.transcript.suffix(3))")
     }
+
+    /// `skip` during a pause went straight on (the next question, the round's
+    /// end) with no `resumed`; a skip ends the pause and now says so first.
+    @Test func aSkipDuringAPauseSaysResumedFirst() throws {
+        let server = try LessonSupport.server(virtualClock: true)
+        defer { server.stop() }
+        let admin = try server.admin()
+        let (room, clients) = try QuizSupport.room(server, deck: "short", names: ["Ana", "Ben"])
+        let ben = clients[1]
+        clients[0].send("start")
+        for client in clients { _ = try #require(client.waitForEvent("quiz.question")) }
+        #expect(admin.text("skip \(room)").contains("Moved on: \(room)"))
+        _ = try #require(ben.waitForEvent("quiz.tally"))
+        #expect(admin.text("pause \(room)").contains("Paused: \(room)"))
+        _ = try #require(ben.waitForEvent("paused"))
+        #expect(admin.text("skip \(room)").contains("Moved on: \(room)"))
+        let resumed = try #require(ben.waitForEvent("resumed"), "\(ben.transcript.suffix(4))")
+        #expect(resumed["room"] as? String == room)
+        #expect(ben.waitForEvent("quiz.question")?["index"] as? Int == 2, "\(ben.transcript.suffix(4))")
+
+        // A paused hangman round: resumed, then the round's end.
+        let cy = try TestClient.loggedInJSON(port: server.port, name: "Cy")
+        cy.send("create hangman")
+        let hangman = try #require(cy.waitForEvent("room.joined")?["room"] as? String)
+        cy.send("start")
+        _ = try #require(cy.nextState())
+        #expect(admin.text("pause \(hangman)").contains("Paused: \(hangman)"))
+        _ = try #require(cy.waitForEvent("paused"))
+        #expect(admin.text("skip \(hangman)").contains("Moved on: \(hangman)"))
+        _ = try #require(cy.waitForEvent("resumed"), "\(cy.transcript.suffix(4))")
+        #expect(cy.waitForEvent("round.end") != nil, "\(cy.transcript.suffix(4))")
+    }
 }
