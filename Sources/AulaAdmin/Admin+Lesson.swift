@@ -31,6 +31,9 @@ extension AdminCall {
                 // Told before the game moves on, so the tally or the round's end follows it;
                 // not when that already says the teacher did it (session 11: a race read both).
                 ok = room.game.isPlaying
+                // A skip ends a pause: said first, as `resume` says it (session 12: a paused
+                // tally or round went straight on, and a bot waited for `resumed`).
+                if ok, room.game.isTeacherPaused { room.broadcast(ResumedEvent(room: room.id, secondsLeft: nil)) }
                 if ok, !room.game.skipSaysWho { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
                 if ok, !room.game.skip() { idle.append(room.id); continue }
             }

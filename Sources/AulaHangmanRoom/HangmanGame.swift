@@ -127,6 +127,12 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
         if let round, !round.isOver {
             player.send(stateEvent(for: player.name))
             tellIfPaused(player)
+        } else if let room {
+            // Between rounds the room's state too: the last round's board and who
+            // starts the next (session 12: only `welcome` and `room.joined` came).
+            if round != nil { player.send(stateEvent(for: player.name)) }
+            let next = round == nil ? room.waitingPhrase(for: player) : room.nextRoundPhrase(for: player)
+            player.send(InfoEvent(phrases: [settingsPhrase, next]))
         }
     }
 

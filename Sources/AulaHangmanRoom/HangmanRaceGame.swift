@@ -73,7 +73,12 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
     public func playerForgotten(_ name: String) { forgetPlayer(name) }
 
     public func playerReconnected(_ player: Player) {
-        guard let race, !race.isOver, let room else { return }
+        guard let room else { return }
+        guard let race, !race.isOver else {
+            // Between races: who starts the next one (session 12: nothing came).
+            player.send(InfoEvent(phrases: [about, race == nil ? room.waitingPhrase(for: player) : room.nextRoundPhrase(for: player)]))
+            return
+        }
         player.send(raceEvent(race, room: room.id))
         if race.racer(player.name) != nil { player.send(stateEvent(race, for: player.name)) }
     }

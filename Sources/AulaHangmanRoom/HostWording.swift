@@ -9,6 +9,12 @@ extension Room {
         isHost(player) ? Phrase("hangman.waiting.you") : Phrase("hangman.waiting", [host.name])
     }
 
+    /// Between rounds, once a round was played: "The host (X) can type start
+    /// for another round." — to the host, "Type start when you want another round."
+    func nextRoundPhrase(for player: Player) -> Phrase {
+        isHost(player) ? Phrase("hangman.next_round.you") : Phrase("hangman.next_round", [host.name])
+    }
+
     /// "The host (X) can type start for another round." to everyone but the
     /// host, who reads it as an invitation.
     func tellNextRound() {

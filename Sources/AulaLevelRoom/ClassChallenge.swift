@@ -268,8 +268,14 @@ final class ClassChallenge {
         for entry in entries {
             // A student away at the end reads it on the way back (session 10's note).
             entry.player.sendOrKeepForReturn(board)
-            entry.player.send(LevelRoundEndEvent(room: entry.player.room?.id ?? entry.roomID, outcome: "challenge",
-                                                 round: totals, leaderboard: totals))
+            // The room's `round.end` only to those still in it: one who left
+            // gets the class's leaderboard, and the lobby's prompt when there
+            // (session 12: `round.end` for `level-7` reached the lobby, no prompt).
+            if let game = entry.game, let room = game.room, entry.player.room === room {
+                entry.player.send(LevelRoundEndEvent(room: room.id, outcome: "challenge", round: totals, leaderboard: totals))
+            } else if entry.player.room == nil, entry.player.isConnected {
+                entry.player.send(PromptEvent(kind: .command, label: Phrase("prompt.lobby")))
+            }
         }
         // Everyone back to the lobby, so the teacher's next activity (a quiz, a room)
         // reaches the whole class (session 10: the class sat in finished level rooms,

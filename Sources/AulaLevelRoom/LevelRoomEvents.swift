@@ -14,6 +14,10 @@ public struct LevelOpenedEvent: Event {
     /// The note explaining the idea this level introduces (its first
     /// `notes_unlocked`): readable at once, since a level's notes unlock when it opens.
     var newNote: NoteEntry? = nil
+    /// The time left when sent again (a reconnect, a watcher joining): the
+    /// whole limit only when the level opens (session 12: a bot back after
+    /// 24 s read `seconds_left:120`, then `timer` 96).
+    var secondsLeft: Double? = nil
 
     public var name: String { "level.opened" }
 
@@ -30,7 +34,7 @@ public struct LevelOpenedEvent: Event {
                 ("commands", .array(level.commands.map { .string($0) })),
                 ("languages", .array(level.languages.map { .string($0) })),
                 ("time_limit", timeLimit.map { .int(Int($0.rounded())) } ?? .null),
-                ("seconds_left", timeLimit.map { .int(Int($0.rounded())) } ?? .null),
+                ("seconds_left", (secondsLeft.map { .int(Int($0.rounded(.up))) } ?? timeLimit.map { .int(Int($0.rounded())) }) ?? .null),
                 ("max_statements", .int(level.maxStatements)), ("par_statements", .int(level.parStatements)),
                 ("max_lines", .int(level.maxStatements)), ("par_lines", .int(level.parStatements)),
                 ("challenge", .bool(challenge)),

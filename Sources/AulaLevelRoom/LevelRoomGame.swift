@@ -342,8 +342,11 @@ public final class LevelRoomGame: RoomGame {
             return
         }
         player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
-                                     spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
+                                     spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels),
+                                     secondsLeft: clock?.secondsLeft))
         player.send(LevelBoardEvent(room: room.id, board: nowBoard, caption: nowCaption))
+        // The watcher's clock: the coder's time left (session 12: no `timer` at all).
+        if phase == .playing, clock?.isTimed == true { showTime(to: player) }
     }
 
     public func playerLeft(_ player: Player) {
@@ -366,7 +369,8 @@ public final class LevelRoomGame: RoomGame {
         // JSON readers get `level.opened` again; text readers the board and clock, as before.
         if player.client?.renderer.mode == .json, let server {
             player.send(LevelOpenedEvent(room: room.id, level: level, timeLimit: clock?.limit, challenge: inChallenge,
-                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels)))
+                                         spelling: spelling, newNote: LevelOpenedEvent.newNote(level, server.content.levels),
+                                         secondsLeft: clock?.secondsLeft))
         }
         player.send(LevelBoardEvent(room: room.id, board: nowBoard, caption: nowCaption))
         // Solved, out of time or a stopped challenge: no clock runs (it said "142 seconds left", counting).

@@ -116,12 +116,31 @@ extension Connection {
     /// line with CR LF; `nc` and `plink -raw` end lines with LF. So the first
     /// line's ending decides: a CR means telnet, and only then is anything
     /// that is not text ever sent. A client that sends IAC is telnet anyway.
+    /// A first line that is `mode json` is a program's, whatever its ending:
+    /// a bot sending CR LF got the offer glued in front of its first JSON
+    /// line, which then was not UTF-8 (session 12).
     private func judgeLineEnding(_ data: UnsafeBufferPointer<UInt8>) {
         guard let end = data.firstIndex(where: { $0 == LineFramer.lineFeed || $0 == LineFramer.carriageReturn }) else {
             return  // the first line is not over yet
         }
         lineEndingJudged = true
-        if data[end] == LineFramer.carriageReturn { offerTelnet() }
+        guard data[end] == LineFramer.carriageReturn else { return }
+        let limit = Connection.programOpeningMaxBytes
+        var firstLine = Array(framer.pendingPrefix(limit + 1))
+        firstLine += data.prefix(min(end, limit + 1 - firstLine.count))
+        if !Connection.isProgramOpening(firstLine) { offerTelnet() }
+    }
+
+    static let programOpeningMaxBytes = 24
+
+    /// `mode json` (or `modo json`), any case, spaces around or between the
+    /// words: the first line of a program, never of a person at a terminal.
+    static func isProgramOpening(_ line: [UInt8]) -> Bool {
+        guard line.count <= programOpeningMaxBytes else { return false }
+        let words = line.split(separator: 0x20).map { word in
+            String(decoding: word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return words.count == 2 && (words[0] == "mode" || words[0] == "modo") && words[1] == "json"
     }
 
     /// DO NAWS, DO TTYPE — once per connection.

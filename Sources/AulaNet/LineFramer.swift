@@ -22,6 +22,9 @@ public struct LineFramer: Sendable {
 
     /// Bytes of the unfinished line held right now.
     public var pendingBytes: Int { pending.count }
+    /// The unfinished line's first bytes (at most `count`): what the first
+    /// line started with when it arrived in pieces.
+    func pendingPrefix(_ count: Int) -> ArraySlice<UInt8> { pending.prefix(count) }
     /// Bytes reserved for the unfinished line (0 between lines).
     public var pendingCapacity: Int { pending.capacity }
 

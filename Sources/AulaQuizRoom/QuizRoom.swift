@@ -152,10 +152,25 @@ public final class QuizRoom: RoomGame {
         tellIfPaused(player)
     }
 
+    /// A bare answer follows the rules of `answer X` (session 12: bare `-1`
+    /// and, on a scale, `abc` were `unknown_command`): a line that starts like
+    /// a number always, and while a question is open to this player anything
+    /// that is not a command (commands were looked up before this).
     public func bareInput(_ line: String, from player: Player) -> Bool {
-        guard let first = line.unicodeScalars.first, ("0"..."9").contains(first) else { return false }
+        var answering = false
+        if case .asking = game.phase { answering = game.players.contains(player.name) }
+        guard answering || Self.startsLikeANumber(line) else { return false }
         answer(line, from: player)
         return true
+    }
+
+    /// `2`, `-1`, `+3`, `.5`: a digit first, or a sign or point before one.
+    static func startsLikeANumber(_ line: String) -> Bool {
+        let scalars = line.unicodeScalars.prefix(2)
+        guard let first = scalars.first else { return false }
+        if ("0"..."9").contains(first) { return true }
+        guard "-+.,".unicodeScalars.contains(first), let second = scalars.dropFirst().first else { return false }
+        return ("0"..."9").contains(second)
     }
 
     public func roomClosed() {

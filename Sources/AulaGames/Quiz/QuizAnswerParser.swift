@@ -59,6 +59,10 @@ public enum QuizAnswerParser {
                 return .failure(Refusal("answer_one_only", Phrase("error.answer_one_only.ranged")))
             }
             guard let hundredths = scaleHundredths(trimmed[0]) else {
+                // A number too long to be on the scale is off it, not "not a number".
+                if isLongNumber(trimmed[0], wholeDigits: 3) {
+                    return .failure(Refusal("answer_out_of_range", Phrase("error.answer_out_of_range.ranged", [String(trimmed[0].prefix(24))])))
+                }
                 return .failure(formatRefusal(kind, answerCount))
             }
             guard hundredths >= 100 * scaleRange.lowerBound, hundredths <= 100 * scaleRange.upperBound else {
@@ -108,6 +112,10 @@ public enum QuizAnswerParser {
     }
 
     private static func wholeNumber(_ token: String, _ answerCount: Int, kind: QuestionKind = .single) -> Result<Int, Refusal> {
+        // `99999999999999999999` is a number that is no answer (session 12: it was `answer_format`).
+        if isLongNumber(token, wholeDigits: 9) {
+            return .failure(Refusal("answer_out_of_range", Phrase("error.answer_out_of_range", [String(token.prefix(24)), String(answerCount)])))
+        }
         guard !token.isEmpty, token.count <= 9, token.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(token) else {
             return .failure(formatRefusal(kind, answerCount))
         }
@@ -115,6 +123,14 @@ public enum QuizAnswerParser {
             return .failure(Refusal("answer_out_of_range", Phrase("error.answer_out_of_range", [token, String(answerCount)])))
         }
         return .success(n - 1)
+    }
+
+    /// Digits only (a point or comma and digits after them allowed), with
+    /// more than `wholeDigits` before the point: too big for any answer.
+    static func isLongNumber(_ token: String, wholeDigits: Int) -> Bool {
+        let parts = token.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
+        guard parts.count <= 2, let whole = parts.first, whole.count > wholeDigits else { return false }
+        return parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     /// "7", "5.5", "7,25" → 700, 550, 725; nil when it is not such a number.

@@ -159,6 +159,9 @@ extension CatalogParts {
             // Session 8 (play test): a room's command typed in the lobby.
             "error.room_command": "“{0}” works inside a room: join or create one first (rooms lists them).",
             "error.program_in_lobby": "“{0}” looks like a line of a program: open a level first (play w1-01, or levels to choose one), then type code.",
+            // Session 12 (a bot author): a JSON object typed as a command.
+            "error.json_shaped_command": "Commands are plain words even in JSON mode: type {0}",
+            "error.json_shaped": "Commands are plain words even in JSON mode: type help to see them.",
             // Session 10 (rooms play test): said to the one it is about.
             "room.left.you": "You left room {0}.",
             // Session 10: help for a room's command asked in the lobby.
@@ -334,6 +337,9 @@ extension CatalogParts {
             // Sesión 8 (prueba en clase): un comando de sala escrito en la entrada.
             "error.room_command": "«{0}» funciona dentro de una sala: entra en una o crea una antes (salas las muestra).",
             "error.program_in_lobby": "«{0}» parece una línea de un programa: abre antes un nivel (jugar w1-01, o niveles para elegir uno) y escribe código.",
+            // Sesión 12 (quien programó un bot): un objeto JSON escrito como comando.
+            "error.json_shaped_command": "Los comandos son palabras sencillas también en el modo JSON: escribe {0}",
+            "error.json_shaped": "Los comandos son palabras sencillas también en el modo JSON: escribe ayuda para verlos.",
             // Sesión 10 (prueba de salas): dicho a quien le ocurre.
             "room.left.you": "Has salido de la sala {0}.",
             // Sesión 10: ayuda de un comando de sala pedida en la entrada.

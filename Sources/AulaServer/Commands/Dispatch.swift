@@ -33,6 +33,14 @@ extension Server {
             command.run(LobbyCall(server: self, player: player), Arguments(rest))
             return
         }
+        // `{"cmd":"who"}`: commands are plain words even in JSON mode (session 12).
+        if JSONShapedLine.looks(typed.line) {
+            let command = JSONShapedLine.command(in: typed.line) { word in
+                LobbyCommands.table.find(lowercased: word) != nil || player.room?.game.commands.find(lowercased: word) != nil
+            }
+            player.send(ErrorEvent(Refusal.jsonShapedLine(command: command)))
+            return
+        }
         if let room = player.room, room.game.bareInput(typed.line, from: player) {
             noteActivity(.played(kind: room.kind), of: player)
             return

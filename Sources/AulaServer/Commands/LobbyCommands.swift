@@ -224,6 +224,9 @@ extension Server {
             player.send(ErrorEvent(Refusal.usage("bad_argument", "mode")))
             return
         }
+        // Leaving JSON: the program reads `{"ev":"mode","mode":"text"}` before the
+        // text "Text mode on." (session 12: only the text came).
+        if client.renderer.mode == .json && mode == .text { player.send(ModeEvent(mode: .text)) }
         client.renderer.mode = mode
         player.send(ModeEvent(mode: mode))
     }

@@ -60,6 +60,8 @@ extension Server {
         let words = Self.promptWords(line)
         guard let first = words.first else { return false }
         if (first == "mode" || first == "modo"), words.count == 2, let mode = Renderer.Mode(rawValue: words[1]) {
+            // Leaving JSON: the program reads `{"ev":"mode","mode":"text"}` first (session 12).
+            if client.renderer.mode == .json && mode == .text { client.send(ModeEvent(mode: .text)) }
             client.renderer.mode = mode
             send(.modeAnswer, to: client)
             repeatPrompt(client)
