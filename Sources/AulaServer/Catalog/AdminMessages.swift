@@ -328,7 +328,7 @@ extension CatalogParts {
             "admin.leaderboard.all": "Clasificación — todos los grupos (juego: {1})",
             "admin.leaderboard.group": "Clasificación — {0} (juego: {1})",
             "admin.leaderboard.all_games": "todos los juegos",
-            "admin.export.done": "{0} {0|fila|filas} de puntuación escritas en {1}.",
+            "admin.export.done": "{0} {0|fila|filas} de puntuación {0|escrita|escritas} en {1}.",
             "admin.reset.done": "Progreso de niveles de {0} ({1}) borrado.",
             "admin.reset.told": "Tu docente ha reiniciado tu progreso de niveles: el mapa empieza de nuevo (los puntos que ganaste se mantienen).",
             "admin.audit.title": "Registro, últimas {0} {0|acción|acciones}:",
@@ -393,7 +393,7 @@ extension CatalogParts {
             "error.export_exists": "{0} ya existe en {1}. Elige otro nombre o añade --force para reemplazarlo.",
 
             // El cuaderno de notas y la vista de la clase (issue 13).
-            "admin.export.summary_done": "{0} {0|fila|filas} de estudiantes escritas en {1}.",
+            "admin.export.summary_done": "{0} {0|fila|filas} de estudiantes {0|escrita|escritas} en {1}.",
             "admin.levels.title": "Niveles ({0}, en {1} {1|mundo|mundos}):",
             "admin.levels.world": "{0}  {1} (se abre con {2} XP)",
             "admin.levels.no_world": "Fuera de cualquier mundo:",

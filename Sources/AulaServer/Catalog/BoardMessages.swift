@@ -174,7 +174,7 @@ extension CatalogParts {
             "board.teacher.never": "sin conexión · aún no ha entrado",
             "board.teacher.offline": "Sin conexión — grupo {0}, primero quien entró más recientemente",
             "board.teacher.no_offline": "Todo el grupo tiene conexión.",
-            "board.teacher.offline_cap": "Solo se muestran las {0} {0|persona|personas} vistas más recientemente.",
+            "board.teacher.offline_cap": "Solo se muestran las {0} {0|persona vista|personas vistas} más recientemente.",
             "board.teacher.page": "Página {0} de {1} ({2} con conexión)",
             "board.teacher.previous": "página anterior",
             "board.teacher.next": "página siguiente",

@@ -237,7 +237,7 @@ extension CatalogParts {
             "me.no_scores_yet": "{0}: todavía no hay resultados. ¡Únete a un juego!",
             "me.title": "{0} ({1})",
             "me.points": "Puntos: ahorcado {0}, cuestionarios {1}, niveles {2} — total {3}.",
-            "me.xp": "Experiencia: {0} XP, {1} {1|nivel|niveles} resueltos.",
+            "me.xp": "Experiencia: {0} XP, {1} {1|nivel resuelto|niveles resueltos}.",
             "me.solved": "Resueltos: {0}.",
             "help.title_lobby": "Comandos (escribe \"ayuda COMANDO\" para ver uno):",
             "help.title_room": "Comandos en la sala {0} y en todas partes:",
@@ -303,7 +303,7 @@ extension CatalogParts {
             // [limits] issue 12: login deadline, per-address caps, chat budget, paged who/rooms.
             "error.login_timeout": "Has tardado más de {0} {0|segundo|segundos} en entrar, así que se cierra la conexión. Vuelve a conectarte cuando lo tengas todo a mano.",
             "error.too_many_logging_in": "Hay demasiadas conexiones de tu computadora entrando a la vez. Termina de entrar en una, o espera un momento, y vuelve a probar.",
-            "error.address_full": "Tu computadora ya tiene {0} {0|conexión|conexiones} abiertas. Cierra alguna y vuelve a probar.",
+            "error.address_full": "Tu computadora ya tiene {0} {0|conexión abierta|conexiones abiertas}. Cierra alguna y vuelve a probar.",
             "error.chat_throttled": "Ahora hay demasiado movimiento en el chat: tu línea no se ha enviado. Espera un momento y vuelve a probar.",
             "who.title_paged": "En línea ahora ({0}) — página {1} de {2}:",
             "who.next_page": "Escribe \"quien {0}\" para ver la página siguiente.",

@@ -225,7 +225,7 @@ extension CatalogParts {
             "hangman.reader.lives": "{0} tiene {1} de {2} {2|vida|vidas}.",
             "hangman.reader.word": "La palabra tiene {0} {0|letra|letras}: {1}.",
             "hangman.reader.blank": "hueco",
-            "hangman.reader.gallows": "Horca de {0}: {1} de {2} {2|fallo|fallos} dibujados.",
+            "hangman.reader.gallows": "Horca de {0}: {1} de {2} {2|fallo dibujado|fallos dibujados}.",
             "hangman.reader.out": "{0} no tiene vidas.",
             "hangman.about": "{0}, mazo {1}, {2} s por turno",
             "hangman.settings": "Próxima ronda: {0}, mazo {1}, {2} {2|segundo|segundos} por turno.",

@@ -250,7 +250,7 @@ extension CatalogParts {
             "level.challenge.moved": "(pasó al reto de clase)",
             "level.challenge.joined_late": "El reto de clase de tu docente está en marcha: nivel {1}, quedan {2} en el reloj común. Ya estás dentro. ¡Suerte!",
             "level.challenge.leaderboard": "Reto de clase — nivel {0}",
-            "level.map.title": "Tu mapa: {0} XP, {1} {1|nivel|niveles} resueltos.",
+            "level.map.title": "Tu mapa: {0} XP, {1} {1|nivel resuelto|niveles resueltos}.",
             "level.map.world": "{0} ({1})",
             "level.map.world_locked": "{0} ({1}) — se abre con {2} XP",
             "level.map.open": "abierto",

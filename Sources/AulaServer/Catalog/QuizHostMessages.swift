@@ -46,7 +46,7 @@ extension CatalogParts {
             "admin.quiz.hosted": "{0} está abierta ({1}) para el grupo {2}; se ha dicho a {3} {3|estudiante|estudiantes} de la entrada que escriban unirse {0}. Después escribe cuestionario empezar. Aquí verás sus preguntas y recuentos.",
             "admin.quiz.started": "{0} ha empezado: {1}, {2}.",
             "admin.quiz.players": "{0} participantes",
-            "admin.quiz.closed_unstarted": "{0} se ha cerrado antes de empezar; {1} {1|estudiante|estudiantes} vuelven a la entrada.",
+            "admin.quiz.closed_unstarted": "{0} se ha cerrado antes de empezar; {1} {1|estudiante vuelve|estudiantes vuelven} a la entrada.",
             "admin.quiz.closed_unstarted_one": "{0} se ha cerrado antes de empezar; 1 estudiante vuelve a la entrada.",
             "admin.quiz.players_one": "1 participante",
             "admin.quiz.teams": "{0} {0|equipo|equipos}",
