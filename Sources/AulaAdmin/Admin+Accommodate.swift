@@ -27,6 +27,7 @@ extension AdminCall {
         switch game.accommodationChanged(for: player) {
         case .appliedNow: return []
         case .fromNextLevel(let level): return [Phrase("admin.accommodate.next_level", [player.name, level])]
+        case .fromNextTurn(let room): return [Phrase("admin.accommodate.next_turn", [player.name, room])]
         }
     }
 }

@@ -17,9 +17,8 @@ extension AdminCall {
             return InfoEvent("admin.room_told.extended_left\(one)", String(seconds), String(left), style: .warn)
         }
         for member in room.members { member.send(line(for: member)) }
-        // Teachers watching read what the room reads; the board the standard line.
-        let shown = line(for: nil)
-        for watcher in room.watchers { watcher.send(shown) }
-        room.showBoard(shown)
+        // The board shows the standard line; teachers watching read the console's own
+        // confirmation, not "Your teacher gave you…" (session 12).
+        room.showBoard(line(for: nil))
     }
 }

@@ -164,9 +164,11 @@ extension AdminCall {
         }
     }
 
-    /// `class open GROUP` / `class close`
+    /// `class open GROUP` / `class close`; `class` or `class code` shows the open class (Admin+ClassStatus.swift).
     func classCommand(_ args: Arguments) {
-        if Sub.matches(args[0], Sub.open), args.count > 1 {
+        if args.isEmpty || (Sub.matches(args[0], ClassStatusWords.show) && args.count == 1) {
+            showClass()
+        } else if Sub.matches(args[0], Sub.open), args.count > 1 {
             openClass(QuotedName.unquoted(args.rest(after: 1)))
         } else if Sub.matches(args[0], Sub.close), args.count == 1 {
             closeClass()

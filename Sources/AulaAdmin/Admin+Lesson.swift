@@ -33,8 +33,8 @@ extension AdminCall {
                 ok = room.game.isPlaying
                 // A skip ends a pause: said first, as `resume` says it (session 12: a paused
                 // tally or round went straight on, and a bot waited for `resumed`).
-                if ok, room.game.isTeacherPaused { room.broadcast(ResumedEvent(room: room.id, secondsLeft: nil)) }
-                if ok, !room.game.skipSaysWho { room.broadcast(InfoEvent("admin.room_told.skipped", style: .warn)) }
+                if ok, room.game.isTeacherPaused { room.tellMembers(ResumedEvent(room: room.id, secondsLeft: nil)) }
+                if ok, !room.game.skipSaysWho { room.tellMembers(InfoEvent("admin.room_told.skipped", style: .warn)) }
                 if ok, !room.game.skip() { idle.append(room.id); continue }
             }
             guard ok else {
@@ -43,8 +43,9 @@ extension AdminCall {
             }
             acted.append(room.id)
             switch control {
-            case .pause: room.broadcast(PausedEvent(room: room.id))
-            case .resume: room.broadcast(ResumedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
+            // The students' lines; the console has its own ("Paused: quiz-2.").
+            case .pause: room.tellMembers(PausedEvent(room: room.id))
+            case .resume: room.tellMembers(ResumedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
             case .skip: break
             }
         }
@@ -113,12 +114,12 @@ extension AdminCall {
     private func tellExtended(_ room: Room, seconds: Int, withTimeLeft: Bool = false) {
         if withTimeLeft, room.game.lessonSecondsLeft != nil { return tellExtendedWithTimeLeft(room, seconds: seconds) }
         guard let name = room.game.extendedPlayer else {
-            return room.broadcast(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
+            return room.tellMembers(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
         }
         let others = InfoEvent("admin.room_told.extended_other", name, String(seconds), style: .warn)
-        guard let player = room.members.first(where: { $0.name == name }) else { return room.broadcast(others) }
+        guard let player = room.members.first(where: { $0.name == name }) else { return room.tellMembers(others) }
         player.send(InfoEvent("admin.room_told.extended", String(seconds), style: .warn))
-        room.broadcast(others, except: player)
+        room.tellMembers(others, except: player)
     }
 
     /// The rooms a lesson control names: one room, or every room for `all`
@@ -258,9 +259,11 @@ extension AdminCall {
             waiting += openRoomFollows(player)
         }
         if let multiplier {
+            // "Applied now" only when it is (session 12: it was said above "that level keeps its clock").
+            let how = online.isEmpty ? "admin.accommodate.later" : waiting.isEmpty ? "admin.accommodate.now" : "admin.accommodate.kept"
             say(TextBlockEvent { t in
                 [t.paint(.good, t.say("admin.accommodate.set", name, AdminText.timeLabel(multiplier, t))),
-                 "  " + t.say(online.isEmpty ? "admin.accommodate.later" : "admin.accommodate.now")]
+                 "  " + t.say(how)]
             })
         } else {
             info("admin.accommodate.cleared", name, style: .good)

@@ -75,8 +75,10 @@ extension AdminCall {
         guard let (player, used) = findPlayer(args) else { return }
         var minutes = KickList.defaultMinutes
         var reasonStart = used
-        if let word = args[used], let typed = Int(word) {
-            guard (1...KickList.maxMinutes).contains(typed) else {
+        // Any word that looks like a number is the length (session 12: `99999999999999999999`
+        // and `1.5` failed `Int` and became the reason, with the default 10 minutes).
+        if let word = args[used], KickMinutes.looksLikeNumber(word) {
+            guard let typed = Int(word), (1...KickList.maxMinutes).contains(typed) else {
                 return fail(code: "bad_kick_minutes", word, String(KickList.maxMinutes))
             }
             minutes = typed
@@ -220,5 +222,19 @@ enum AdminText {
 
     static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// How `kick NAME [MINUTES] [reason]` tells the length from the reason.
+enum KickMinutes {
+    /// Digits, maybe signed, maybe with a decimal point or comma (`10`, `-5`, `1.5`, `2,5`, `.5`):
+    /// read as the length, and refused unless it is a whole number of minutes in range.
+    static func looksLikeNumber(_ word: String) -> Bool {
+        var rest = Substring(word)
+        if let first = rest.first, first == "+" || first == "-" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false) }
+        guard (1...2).contains(parts.count), parts.contains(where: { !$0.isEmpty }) else { return false }
+        return parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }

@@ -37,8 +37,11 @@ extension HangmanGame {
     public var extendedPlayer: String? { round?.isOver == false ? round?.turn : nil }
     public var isTeacherPaused: Bool { round.map { !$0.isOver && $0.isPaused } ?? false }
 
+    /// Nil on an untimed student's turn: it shows no clock (HangmanGame+Accommodation.swift).
     public var lessonSecondsLeft: Double? {
-        round?.turnSecondsLeft(seconds: Double(settings.turnSeconds), now: loop.now)
+        let length = currentTurnLength()
+        guard length?.shown != false else { return nil }
+        return round?.turnSecondsLeft(seconds: length?.seconds ?? Double(settings.turnSeconds), now: loop.now)
     }
 
     /// The round's end says "Your teacher ended the round." (session 11: with

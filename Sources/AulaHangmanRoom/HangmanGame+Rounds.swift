@@ -60,6 +60,7 @@ extension HangmanGame {
             host?.refuse(refusal)
         case .success(let started):
             round = started.round
+            fixedTurn = nil  // the first turn's length is read afresh (HangmanGame+Accommodation.swift)
             hintShown = false
             roundStartedAt = server.wallClock()
             roundPlayers = Dictionary(players.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -57,6 +57,8 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     /// The room's running totals across rounds, in order of first appearance.
     var totals: [(name: String, points: Int)] = []
     var forgottenNames: Set<String> = []
+    /// The turn's length with its player's accommodation (HangmanGame+Accommodation.swift).
+    var fixedTurn: HangmanTurnLength?
 
     init(server: any RoomHost, settings: HangmanSettings, random: SeededRandom) {
         self.server = server
@@ -320,11 +322,13 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     private var currentView: HangmanView {
         // Read in place (`inPlace`), not bound with `guard let`: a copy of the
         // round costs a retain and a release of each of its arrays and strings.
-        let hintShown = hintShown, seconds = Double(settings.turnSeconds), now = loop.now
+        let length = currentTurnLength()  // an untimed student's turn shows no clock
+        let hintShown = hintShown, seconds = length?.seconds ?? Double(settings.turnSeconds), now = loop.now
+        let shown = length?.shown ?? true
         return Self.inPlace(&round) { round in
             guard let round else { return HangmanView(round: nil, hintShown: false) }
             var view = round.view(hintShown: hintShown)
-            view.turnSecondsLeft = round.turnSecondsLeft(seconds: seconds, now: now).map { Int($0.rounded(.up)) }
+            view.turnSecondsLeft = shown ? round.turnSecondsLeft(seconds: seconds, now: now).map { Int($0.rounded(.up)) } : nil
             return view
         }
     }
@@ -366,15 +370,16 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     func restartTurnTimer() {
         // No deadline while a teacher has paused the round. (Read in place:
         // `guard let round` would copy the round on every guess.)
-        let seconds = Double(settings.turnSeconds)
+        let length = currentTurnLength()  // the room's time × the player's accommodation
+        let seconds = length?.seconds ?? Double(settings.turnSeconds)
         guard let deadline = Self.inPlace(&round, { $0?.turnDeadline(seconds: seconds) }) else {
             turnClock?.stop()
             warnClock?.stop()
             return
         }
         turnClock?.set(at: deadline)
-        // A turn shorter than the warning gets none.
-        if deadline - Self.turnWarningAt > loop.now {
+        // A turn shorter than the warning gets none, nor does an untimed student's.
+        if length?.shown != false, deadline - Self.turnWarningAt > loop.now {
             warnClock?.set(at: deadline - Self.turnWarningAt)
         } else {
             warnClock?.stop()

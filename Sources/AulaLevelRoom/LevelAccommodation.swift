@@ -18,10 +18,9 @@ extension LevelRoomGame: AccommodatedRoom {
         guard clock.isTimed else { return wanted == nil ? .appliedNow : .fromNextLevel(level: level.id) }
         // What the clock allows now, as a whole: its start's allowance and what `accommodate` added.
         let whole = (bonusWhole ?? clock.limit ?? 0) + accommodatedSeconds
-        if inChallenge {
-            // Untimed in a challenge is the shared clock anyway (`allowance`).
-            return wanted == nil || wanted == whole || player.timeMultiplier == 0 ? .appliedNow : .fromNextLevel(level: level.id)
-        }
+        // A class challenge's level keeps its clock whatever the change (the guide; session 12:
+        // `untimed` there read "Applied now" and changed nothing, untimed being the shared clock).
+        if inChallenge { return .fromNextLevel(level: level.id) }
         guard let wanted else {
             stopClockForUntimed(clock, server: server, room: room)
             player.send(InfoEvent("admin.accommodate.told_untimed", style: .good))

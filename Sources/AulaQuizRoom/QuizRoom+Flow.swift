@@ -11,7 +11,9 @@ extension QuizRoom {
         guard let room else { return }
         for event in events {
             switch event {
-            case .joined, .rejoined, .left, .teamPicked, .scoringSet, .started:
+            case .rejoined:
+                break  // the room's "is back in room quiz-6 and plays on" says it (RoomGame.takesBack)
+            case .joined, .left, .teamPicked, .scoringSet, .started:
                 if let phrase = event.phrase { room.broadcast(InfoEvent(phrases: [phrase])) }
                 if case .started(_, let teams) = event, !teams.isEmpty {
                     room.broadcast(QuizTeamsEvent(room: room.id, teams: teams))

@@ -27,6 +27,8 @@ extension QuizRoom: HostedQuiz {
     /// The deck's title (for the console and the lobby's announcement).
     package var deckTitle: String { game.deck.title }
 
+    package var waitsForStart: Bool { game.phase == .lobby }
+
     /// The deck's language (`lang`: `es`, `es-MX`, `en`…), English when it is neither.
     var deckLanguage: Language {
         Language(rawValue: String(game.deck.lang.lowercased().prefix(2))) ?? .en

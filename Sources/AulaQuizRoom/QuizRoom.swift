@@ -139,6 +139,11 @@ public final class QuizRoom: RoomGame {
         tellIfPaused(player)
     }
 
+    /// A player who left (or was kicked) mid-quiz keeps their place, answers and team.
+    public func takesBack(_ player: Player) -> Bool {
+        isPlaying && game.players.contains(player.name)
+    }
+
     public func playerLeft(_ player: Player) {
         apply(game.leave(player.name, now: server.loop.now))
     }
@@ -183,8 +188,11 @@ public final class QuizRoom: RoomGame {
     func isHost(_ player: Player) -> Bool { room?.isHost(player) ?? false }
 
     /// A refusal for someone who is not the host.
+    /// In a quiz the teacher runs from the console the host is the teacher's stand-in:
+    /// students read "your teacher", not the teacher's login name (session 12).
     func notHost() -> Refusal {
-        Refusal("not_host", Phrase("error.not_host", [room?.host.name ?? ""]))
+        if room?.teacherHost != nil { return Refusal("not_host", Phrase("error.not_host.teacher")) }
+        return Refusal("not_host", Phrase("error.not_host", [room?.host.name ?? ""]))
     }
 
     /// Applies the time multiplier a teacher gave this student (told only to them).

@@ -22,5 +22,6 @@ public enum QuizRoomPhrases {
         // Session 11 (words): the answer given, shown again; the console's end line; reader mode's percent.
         "quiz.your_answer", "quiz.your_answers", "quiz.your_answer.item.reader", "quiz.your_answer.scale",
         "quiz.again.console", "quiz.result.team.type.reader",
+        "error.not_host.teacher",
     ]
 }

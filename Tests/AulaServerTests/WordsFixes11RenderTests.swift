@@ -55,7 +55,7 @@ import AulaTestSupport
     @Test func extendSaysTheTimeNowLeft() {
         #expect(say("admin.room_told.extended_left", ["30", "45"]) == "Your teacher gave you 30 more seconds: 45 seconds left.")
         #expect(say("admin.room_told.extended_left", ["30", "45"], .es) == "Tu docente te ha dado 30 segundos más: quedan 45 segundos.")
-        #expect(say("admin.room_told.extended_left_one", ["1", "1"]) == "Your teacher gave you 1 more seconds: 1 second left.")
+        #expect(say("admin.room_told.extended_left_one", ["1", "1"]) == "Your teacher gave you 1 more second: 1 second left.")
         #expect(say("admin.room_told.extended_other_left", ["Sofía", "30", "45"])
                 == "Your teacher gave Sofía 30 more seconds: 45 seconds left on the turn.")
         #expect(say("admin.room_told.extended_other_left", ["Sofía", "30", "45"], .es)

@@ -109,4 +109,22 @@ import AulaTestSupport
         let timer = try #require(sofia.waitForEvent("timer") { $0["time_limit"] != nil })
         #expect(timer["seconds_left"] as? Int == 230, "\(timer)")
     }
+
+    /// Session 12: during a class challenge the level keeps the shared clock whatever
+    /// the change (the guide), and the console says so instead of "Applied now".
+    @Test func aChangeDuringAClassChallengeWaitsAndTheConsoleSaysSo() throws {
+        let server = try CourseResetTests.levelServer()
+        let admin = try server.admin()
+        let sofia = try TestClient.loggedInJSON(port: server.port, name: "Sofia")
+        _ = admin.run("challenge start t-01 2")
+        _ = try #require(sofia.waitForEvent("level.opened"))
+        for value in ["untimed", "time 2"] {
+            let out = admin.text("accommodate Sofia \(value)").replacingOccurrences(of: "\n  ", with: " ")
+            #expect(!out.contains("Applied now"), "\(value): \(out)")
+            #expect(out.contains("Sofia is playing t-01: that level keeps its clock"), "\(value): \(out)")
+        }
+        sofia.send("time")
+        let timer = try #require(sofia.waitForEvent("timer") { $0["time_limit"] != nil })
+        #expect(timer["time_limit"] as? Int == 120, "the shared clock: \(timer)")
+    }
 }

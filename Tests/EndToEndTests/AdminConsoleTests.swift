@@ -158,7 +158,7 @@ import AulaStore
         let lines = admin.run("reload")
         #expect(lines.contains { $0.contains("Decks/blocklist.txt") })
         // Session 10: the rest reloads; the damaged blocklist alone keeps its old version, and says so.
-        #expect(lines.joined(separator: " ").split(separator: " ").joined(separator: " ").contains("the blocklist loaded before (1 words) stays in use"))
+        #expect(lines.joined(separator: " ").split(separator: " ").joined(separator: " ").contains("the blocklist loaded before (1 word) stays in use"))
         #expect(server.running.onLoop { $0.content.blocklist.count } == 1)
     }
 

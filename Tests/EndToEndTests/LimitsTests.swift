@@ -108,7 +108,7 @@ import AulaStore
         let idle = try TestClient(port: server.adminPort)
         #expect(idle.waitFor("Teacher:") != nil)
         try server.advance(by: 2)
-        #expect(idle.waitFor("took more than 1 seconds", timeout: 4) != nil)
+        #expect(idle.waitFor("took more than 1 second ", timeout: 4) != nil)
         #expect(idle.waitForClose())
     }
 

@@ -19,7 +19,11 @@ extension BoardPage {
         return path + (s ? "?" + s : "");
       }
       function say(k) {
-        var t = S[k] || k;
+        var t = S[k] || k, a = arguments;
+        // {0|one|other}: the word after a count (the catalog's rule, Catalog.swift).
+        t = t.replace(/[{]([0-9]+)[|]([^{|}]*)[|]([^{|}]*)[}]/g, function (m, n, one, other) {
+          return +n + 1 < a.length && String(a[+n + 1]) === "1" ? one : other;
+        });
         for (var i = 1; i < arguments.length; i++) t = t.split("{" + (i - 1) + "}").join(String(arguments[i]));
         return t;
       }

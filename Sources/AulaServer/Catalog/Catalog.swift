@@ -19,7 +19,10 @@ public struct CatalogPart: Sendable {
 }
 
 /// The message catalogs: every user-facing string, by key, per language.
-/// Templates use `{0}`, `{1}`... for the phrase's arguments in order.
+/// Templates use `{0}`, `{1}`... for the phrase's arguments in order, and
+/// `{0|one|other}` for words that follow a count: `one` when argument 0 is
+/// `1`, else `other` ("{0} {0|second|seconds} left", "{0|Queda|Quedan} {0}
+/// {0|segundo|segundos}"; session 12: "The server closes in 1 seconds").
 public struct Catalog: Sendable {
     public static let parts: [CatalogPart] = [
         CatalogParts.core, CatalogParts.hangman, CatalogParts.quiz,
@@ -110,6 +113,30 @@ public struct Catalog: Sendable {
         return (n, j + 1)
     }
 
+    /// The choice `{N|one|other}` starting at `i` (neither part holds `{`, `|` or `}`):
+    /// the part to write for argument N and the index just past its `}`; nil for anything else.
+    private static func choice(at i: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                               _ args: [PhraseArgument]) -> (Range<Int>, Int)? {
+        guard bytes[i] == UInt8(ascii: "{") else { return nil }
+        var j = i + 1
+        var n = 0
+        while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
+            n = n * 10 + Int(bytes[j] - 48)
+            j += 1
+        }
+        guard j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "|"), n < args.count else { return nil }
+        var bars: [Int] = [j]
+        j += 1
+        while j < bytes.count, bytes[j] != UInt8(ascii: "}"), bytes[j] != UInt8(ascii: "{") {
+            if bytes[j] == UInt8(ascii: "|") { bars.append(j) }
+            j += 1
+        }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "}"), bars.count == 2 else { return nil }
+        let isOne: Bool
+        if case .text(let text) = args[n] { isOne = text == "1" } else { isOne = false }
+        return (isOne ? (bars[0] + 1)..<bars[1] : (bars[1] + 1)..<j, j + 1)
+    }
+
     /// `fill`, escaped for JSON, appended to `out`. Escaping the template's
     /// pieces and the arguments one by one gives the same bytes as escaping
     /// the filled text: each piece is whole UTF-8 (cut only at ASCII braces).
@@ -128,6 +155,13 @@ public struct Catalog: Sendable {
                 case .text(var text): text.withUTF8 { JSON.writeEscaped(utf8: $0, into: &out) }
                 case .phrase(let phrase): translate(phrase, &out)
                 }
+                i = end
+                runStart = i
+                continue
+            }
+            if let (part, end) = choice(at: i, in: bytes, args) {
+                literal(runStart..<i, &out)
+                literal(part, &out)
                 i = end
                 runStart = i
                 continue
@@ -152,6 +186,11 @@ public struct Catalog: Sendable {
                 case .text(let text): out.append(contentsOf: text.utf8)
                 case .phrase(let phrase): out.append(contentsOf: translate(phrase).utf8)
                 }
+                i = end
+                continue
+            }
+            if let (part, end) = choice(at: i, in: bytes, args) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[part]))
                 i = end
                 continue
             }

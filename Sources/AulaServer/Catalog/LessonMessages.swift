@@ -23,6 +23,18 @@ extension CatalogParts {
             // Session 11 (class challenge fixes): a kicked row, a student dropped and not back yet.
             "admin.challenge.kicked": "kicked",
             "admin.challenge.away": "away (disconnected)",
+            // Session 12: `accommodate` and the hangman turn; the console says "Applied now" only when it is.
+            "admin.accommodate.kept": "Not for the open game (below); it stays for later logins until the server restarts.",
+            "admin.accommodate.next_turn": "{0} is on a turn in {1}: this turn keeps its clock; the change applies from their next turn.",
+            "hangman.accommodated.more": "Your teacher gave you more time on your turns.",
+            "hangman.accommodated.untimed": "Your teacher took the clock off your turns: take your time.",
+            // Session 12: `class` (or `class code`) shows the open class again.
+            "admin.class.status": "Class {0} is open.",
+            "admin.class.status_locked": "Class {0} is open and locked: no new students can join.",
+            "admin.class.status_in": "{0} {0|student|students} {0|is|are} in.",
+            "admin.class.status_in_one": "1 student is in.",
+            "admin.class.status_close": "class close ends it and shows its leaderboard to everyone.",
+            "admin.class.none": "No class is open. class open GROUP opens one with a join code.",
         ],
         es: [
             "lesson.paused": "Tu docente ha pausado el juego: el reloj se ha parado. Espera a que siga.",
@@ -46,6 +58,18 @@ extension CatalogParts {
             // Sesión 11 (arreglos del reto de clase): una fila expulsada, alguien desconectado que aún no ha vuelto.
             "admin.challenge.kicked": "expulsión",
             "admin.challenge.away": "fuera (sin conexión)",
+            // Sesión 12: `adaptar` y el turno del ahorcado; la consola dice «Aplicado ya» solo cuando lo está.
+            "admin.accommodate.kept": "No se aplica al juego abierto (abajo); se mantiene en los siguientes accesos hasta que se reinicie el servidor.",
+            "admin.accommodate.next_turn": "{0} está en su turno en {1}: este turno mantiene su reloj; el cambio se aplicará desde su siguiente turno.",
+            "hangman.accommodated.more": "Tu docente te ha dado más tiempo en tus turnos.",
+            "hangman.accommodated.untimed": "Tu docente ha quitado el reloj de tus turnos: tómate tu tiempo.",
+            // Sesión 12: `clase` (o `clase codigo`) vuelve a mostrar la clase abierta.
+            "admin.class.status": "La clase {0} está abierta.",
+            "admin.class.status_locked": "La clase {0} está abierta y cerrada con llave: no puede entrar nadie más.",
+            "admin.class.status_in": "Hay {0} {0|estudiante|estudiantes} dentro.",
+            "admin.class.status_in_one": "Hay 1 estudiante dentro.",
+            "admin.class.status_close": "clase cerrar la termina y muestra su clasificación a toda la clase.",
+            "admin.class.none": "No hay ninguna clase abierta. clase abrir GRUPO abre una con un código.",
         ]
     )
 }

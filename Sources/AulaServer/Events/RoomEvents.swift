@@ -7,6 +7,9 @@ public struct RoomJoinedEvent: Event {
     public let player: String
     public let players: [String]
     public let spectator: Bool
+    /// Back in a game they still have a place in (`RoomGame.takesBack`): said as that, once.
+    /// Not part of the JSON (`spectator` is false).
+    public var back = false
     package init(room: String, kind: String, player: String, players: [String], spectator: Bool) {
         self.room = room; self.kind = kind; self.player = player; self.players = players; self.spectator = spectator
     }
@@ -17,7 +20,7 @@ public struct RoomJoinedEvent: Event {
     }
     public func text(_ t: TextContext) -> [String] {
         // A level room has one coder and no next round: its watchers just watch.
-        let key = !spectator ? "room.joined" : (kind == "level" ? "room.joined_watching_level" : "room.joined_watching")
+        let key = back ? "room.joined_back" : !spectator ? "room.joined" : (kind == "level" ? "room.joined_watching_level" : "room.joined_watching")
         return [t.say(key, t.paint(.name, player), room), t.say("room.players", players.joined(separator: ", "))]
     }
 }

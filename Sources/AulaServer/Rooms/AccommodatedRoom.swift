@@ -14,4 +14,7 @@ package enum AccommodationOutcome: Equatable {
     /// The open level keeps its clock (the change would shorten or start it, or
     /// the level is a class challenge's shared clock): from the next level on.
     case fromNextLevel(level: String)
+    /// A hangman turn keeps its clock (the change would shorten it or give an
+    /// untimed turn a clock): from the student's next turn in that room.
+    case fromNextTurn(room: String)
 }

@@ -8,6 +8,8 @@ package protocol HostedQuiz: RoomGame {
     func attachHosted(to room: Room)
     /// The deck's title (for the console and the lobby's announcement).
     var deckTitle: String { get }
+    /// Open and not started yet: a student logging in is told how to join (Rooms/HostedQuizInvite.swift).
+    var waitsForStart: Bool { get }
     /// `quiz start [TEAMS]`: how many play and in how many teams; new teams
     /// take friendly names in the deck's language (not the console's).
     func hostStart(teams wanted: Int?) throws(Refusal) -> (players: Int, teams: Int)

@@ -49,6 +49,17 @@ public final class Room {
         server?.board?.observe(room: self, event)
     }
 
+    /// Sends an event to the players and spectators (and the board), not to the
+    /// teachers watching: what a teacher's control tells the students ("Your
+    /// teacher paused the game") reached the console as well, which has its own
+    /// confirmation (session 12).
+    package func tellMembers(_ event: Event, except skip: Player? = nil) {
+        var cache = RenderCache()
+        for member in players where member !== skip { cache.send(event, to: member.client) }
+        for member in spectators where member !== skip { cache.send(event, to: member.client) }
+        server?.board?.observe(room: self, event)
+    }
+
     /// Sends an event to everyone but one.
     public func broadcast(_ event: Event, except skip: Player) {
         var cache = RenderCache()

@@ -30,6 +30,11 @@ public protocol RoomGame: AnyObject {
     /// (a refusal goes to the joiner alone); nil admits. Default: everyone.
     func admits(_ player: Player) -> Refusal?
     func playerJoined(_ player: Player, spectator: Bool)
+    /// A member coming back who still has a place in the game being played (a
+    /// quiz player who left or was kicked mid-quiz): they join as a player, not
+    /// to watch (session 12: "watches until the next round", then "is back in
+    /// the quiz"). Default: false.
+    func takesBack(_ player: Player) -> Bool
     func playerLeft(_ player: Player)
     func playerDisconnected(_ player: Player)
     func playerReconnected(_ player: Player)
@@ -80,6 +85,7 @@ extension RoomGame {
     public var isListed: Bool { true }
     public func prepare(host: Player, _ ready: @escaping (Refusal?) -> Void) { ready(nil) }
     public func playerDisconnected(_ player: Player) {}
+    public func takesBack(_ player: Player) -> Bool { false }
     public func playerReconnected(_ player: Player) {}
     public func playerForgotten(_ name: String) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }

@@ -90,9 +90,10 @@ public struct RoomPresenceEvent: Event {
 
 extension Server {
     /// `join`: the newcomer reads it at once; the room within its notice budget.
-    func announceJoined(_ room: Room, _ player: Player, spectator: Bool) {
-        let event = RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
+    func announceJoined(_ room: Room, _ player: Player, spectator: Bool, back: Bool = false) {
+        var event = RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
                                     players: room.players.map(\.name), spectator: spectator)
+        event.back = back
         player.send(event)
         if room.notices.mayTell(now: loop.now) {
             room.broadcast(event, except: player)

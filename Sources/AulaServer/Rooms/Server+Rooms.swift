@@ -88,13 +88,14 @@ extension Server {
             return
         }
         if let refusal = room.game.admits(player) { return player.refuse(refusal) }
-        let spectator = room.game.isPlaying || room.players.count >= room.game.maxPlayers
+        let back = room.game.takesBack(player)
+        let spectator = !back && (room.game.isPlaying || room.players.count >= room.game.maxPlayers)
         if spectator { room.spectators.append(player) } else { room.players.append(player) }
         player.room = room
-        announceJoined(room, player, spectator: spectator)
+        announceJoined(room, player, spectator: spectator, back: back)
         room.game.playerJoined(player, spectator: spectator)
         // A room the teacher runs from the console: who starts it, and what to do meanwhile.
-        if let teacher = room.teacherHost, !spectator {
+        if let teacher = room.teacherHost, !spectator, !back {
             player.send(InfoEvent("quiz.hosted.joined", room.id, teacher))
         }
     }

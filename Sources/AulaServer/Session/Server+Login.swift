@@ -294,6 +294,7 @@ extension Server {
             log(.info, "login.fresh_start", ("name", name), ("peer", player.peerAddress))
         }
         tellIfRoomsWereLost(player)
+        tellOfHostedQuizzes(player)
         classChallenges?.studentArrived(player)
     }
     /// A dropped player came back within the grace: same room, same place.
