@@ -7,6 +7,7 @@ public enum Schema {
         Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
         Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
         Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
+        Migration(version: 7, name: "student keys fold accents", apply: foldAccentsInStudentKeys),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
