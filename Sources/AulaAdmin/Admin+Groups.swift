@@ -189,20 +189,33 @@ extension AdminCall {
         let code = JoinCode.make()
         let now = server.wallClock()
         server.classOpening = true
-        write({ db -> (session: Int64, group: Int64, name: String, pins: Bool) in
-            let groupID = try db.ensureGroup(name: name, at: now)
+        write({ db -> OpenedClass in
+            let existing = try db.group(name: name)
+            // `class open 3B` with the roster in 3ºB made an empty group without PINs and
+            // let the roster's names in without theirs (session 12): a near name is asked about.
+            if existing == nil, let near = try db.groups().first(where: { GroupNames.same($0.name, name) }) {
+                return .didYouMean(near.name)
+            }
+            let groupID = try existing?.id ?? db.ensureGroup(name: name, at: now)
             // A session left open by a crash is closed now: one class period at a time.
             for stale in try db.openSessions() { try db.closeSession(id: stale.id, at: now) }
             let id = try db.openSession(groupID: groupID, joinCode: code, at: now)
-            return (id, groupID, try db.group(id: groupID)?.name ?? name, try db.groupHasPins(groupID: groupID))
-        }, always: { [server] in server.classOpening = false }) { [self] opened in
-            server.classSession = ClassSession(id: opened.session, group: GroupRef(id: opened.group, name: opened.name),
+            return .opened(session: id, group: groupID, name: try db.group(id: groupID)?.name ?? name,
+                           pins: try db.groupHasPins(groupID: groupID), new: existing == nil)
+        }, always: { [server] in server.classOpening = false }) { [self] outcome in
+            guard case .opened(let session, let groupID, let groupName, let pins, let new) = outcome else {
+                if case .didYouMean(let near) = outcome { fail(code: "group_did_you_mean", name, near) }
+                return
+            }
+            server.classSession = ClassSession(id: session, group: GroupRef(id: groupID, name: groupName),
                                                joinCode: code, locked: false)
-            log(.info, "class.open", ("group", opened.name), ("teacher", teacher))
+            log(.info, "class.open", ("group", groupName), ("teacher", teacher), ("new", new))
             say(TextBlockEvent { t in
-                var lines = [t.paint(.good, t.say("admin.class.opened", opened.name)),
+                var lines = [t.paint(.good, t.say("admin.class.opened", groupName)),
                              t.paint(.title, t.say("admin.class.join_code", code))]
-                lines.append("  " + t.say(opened.pins ? "admin.class.pins_on" : "admin.class.pins_off"))
+                // A new group says so (SPEC §7: `class open` creates it), not only "no PINs".
+                lines.append("  " + (new ? t.paint(.warn, t.say("admin.class.new_group", groupName))
+                                         : t.say(pins ? "admin.class.pins_on" : "admin.class.pins_off")))
                 return lines
             })
             done()
@@ -252,6 +265,23 @@ extension AdminCall {
             info(locked ? "admin.class.locked" : "admin.class.unlocked", session.group.name, style: .good)
             done()
         }
+    }
+}
+
+/// What `class open` found: the class opened (in a group made now, or not),
+/// or no such group but one whose name differs only in `º`, spaces, dots, case or accents.
+enum OpenedClass: Sendable {
+    case opened(session: Int64, group: Int64, name: String, pins: Bool, new: Bool)
+    case didYouMean(String)
+}
+
+/// Group names a teacher may type for one class: `3ºB`, `3B`, `3º B`, `3.º b`, `3°B`.
+enum GroupNames {
+    static func same(_ a: String, _ b: String) -> Bool { looseKey(a) == looseKey(b) }
+
+    static func looseKey(_ name: String) -> String {
+        let ignored: Set<Unicode.Scalar> = ["º", "ª", "°", " ", ".", "-", "_"]
+        return NameRules.key(String(String.UnicodeScalarView(name.unicodeScalars.filter { !ignored.contains($0) })))
     }
 }
 

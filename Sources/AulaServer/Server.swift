@@ -34,6 +34,8 @@ public final class Server: ConnectionHandler {
     var clients: [UInt64: Client] = [:]
     /// Logged-in players (connected, or within their reconnect grace), by group and name key.
     package var players: [String: Player] = [:]
+    /// The players within their reconnect grace, by name key alone (Session/Server+HeldPlaces.swift).
+    var heldPlaces: [String: [Player]] = [:]
     package var rooms: [String: Room] = [:] {
         didSet { RosterChanges.bump() }  // `rooms` pages are cached (Limits/Listings.swift)
     }
@@ -303,6 +305,7 @@ public final class Server: ConnectionHandler {
         }
         // The player is held strongly (a weak reference would slow every retain
         // of every Player); the timer is cancelled when they come back.
+        hold(player)
         player.graceTimer = loop.schedule(after: config.reconnectGrace) { [weak self, player] in
             guard let self, !player.isConnected else { return }
             player.graceTimer = nil
@@ -315,6 +318,7 @@ public final class Server: ConnectionHandler {
     /// lets a held place go, but the student and their points stay).
     package func forget(_ player: Player, recordsDeleted: Bool = false) {
         if let timer = player.graceTimer { loop.cancel(timer); player.graceTimer = nil }
+        stopHolding(player)
         let room = player.room
         if room != nil { leaveRoom(player, reason: nil) }
         let key = playerKey(player.group, player.name)

@@ -31,11 +31,12 @@ public enum NameKey {
             .lowercased()
     }
 
-    /// A student's key (SPEC §12 "Identity and limits"): the case-insensitive
-    /// confusable skeleton, so `Vіctim` (Cyrillic і) finds `Victim`'s row.
+    /// A student's key (SPEC §12 "Identity and limits"): the case- and
+    /// accent-insensitive confusable skeleton, so `Vіctim` (Cyrillic і) finds
+    /// `Victim`'s row and `Alvaro` finds `Álvaro`'s (migration 8 rekeyed older rows).
     /// Rows written before this rule keep their `make` key; lookups try the
     /// skeleton first and that old key second (no migration rewrites them).
     public static func student(_ name: String) -> String {
-        NameSkeleton.key(name)
+        NameSkeleton.withoutAccents(NameSkeleton.key(name))
     }
 }

@@ -12,6 +12,7 @@ import Foundation
 /// skeleton proper (NFD, each character to its prototype from Unicode's
 /// confusables.txt, NFD again); lowercase again (prototypes may be capitals,
 /// `0` → `O`); NFC. A pure function: no state but the generated tables.
+/// Student keys also drop accents (`withoutAccents`); the blocklist keeps `ñ`.
 ///
 /// Known limit: Latin `I` and `l` are confusable in UTS #39, but names are also
 /// case-insensitive (`Ivan` = `ivan`), and both cannot hold without making `i`
@@ -67,6 +68,21 @@ public enum NameSkeleton {
         let folded = skeleton(text.lowercased(), tables).lowercased()
         return folded.precomposedStringWithCanonicalMapping
     }
+
+    /// A key without the combining diacritical marks U+0300–U+036F: `Álvaro` and
+    /// `Alvaro`, `Noé` and `NOE`, `Peña` and `Pena` are one student (`NameKey.student`:
+    /// a student without the accent on the keyboard must not become a new student
+    /// beside the roster's one, session 12). Marks of other blocks (Devanagari
+    /// vowel signs…) are letters of their own and stay. ASCII (nearly every key) as is.
+    public static func withoutAccents(_ key: String) -> String {
+        guard !key.utf8.allSatisfy({ $0 < 0x80 }) else { return key }
+        let decomposed = key.decomposedStringWithCanonicalMapping
+        guard decomposed.unicodeScalars.contains(where: isAccent) else { return key }
+        return String(String.UnicodeScalarView(decomposed.unicodeScalars.filter { !isAccent($0) }))
+            .precomposedStringWithCanonicalMapping
+    }
+
+    static func isAccent(_ scalar: Unicode.Scalar) -> Bool { (0x0300...0x036F).contains(scalar.value) }
 
     /// UTS #39 `skeleton(X)`: NFD, each code point replaced by its prototype, NFD.
     public static func skeleton(_ text: String) -> String { skeleton(text, .shared) }

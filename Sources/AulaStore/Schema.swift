@@ -8,6 +8,7 @@ public enum Schema {
         Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
         Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
         Migration(version: 7, name: "kicks, accommodations and teachers' languages kept", apply: addKeptHolds),
+        Migration(version: 8, name: "student keys fold accents", apply: foldAccentsInStudentKeys),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }

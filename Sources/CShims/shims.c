@@ -146,6 +146,14 @@ int aula_listen(const char *host, int port, int backlog, int *bound_port) {
     /* TCP_NODELAY here, not per connection: Linux copies it to every accepted
        socket (one setsockopt per login saved, issue 20). Best effort, as before. */
     (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    /* TCP keepalive, inherited the same way: a laptop gone from the Wi-Fi leaves
+       its socket open until the idle timeout; probes after 60 s of silence, every
+       10 s, 6 unanswered end it in about two minutes (session 12). Best effort. */
+    int idle = AULA_KEEPALIVE_IDLE, interval = AULA_KEEPALIVE_INTERVAL, count = AULA_KEEPALIVE_COUNT;
+    (void)setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
     if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
         bind(fd, (struct sockaddr *)&addr, len) != 0 ||
         listen(fd, backlog) != 0) {
@@ -193,6 +201,19 @@ int aula_accept(int listen_fd, char *addr_buf, int addr_buf_len, int *is_loopbac
 int aula_set_nodelay(int fd) {
     int one = 1;
     return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+int aula_get_keepalive(int fd, int *idle, int *interval, int *count) {
+    int on = 0;
+    socklen_t len = sizeof on;
+    if (getsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, &len) != 0) return -1;
+    len = sizeof *idle;
+    if (idle != NULL && getsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, idle, &len) != 0) return -1;
+    len = sizeof *interval;
+    if (interval != NULL && getsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, interval, &len) != 0) return -1;
+    len = sizeof *count;
+    if (count != NULL && getsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, count, &len) != 0) return -1;
+    return on != 0;
 }
 
 int aula_get_nodelay(int fd) {

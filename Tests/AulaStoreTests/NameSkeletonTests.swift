@@ -44,6 +44,42 @@ struct NameSkeletonTests {
         #expect(!same("Ana María", "Ana_María"))
     }
 
+    /// Session 12: `Alvaro` typed by a student without the accent on the keyboard is `Álvaro`.
+    @Test func studentKeysFoldAccentsAway() {
+        func student(_ a: String, _ b: String) -> Bool { NameKey.student(a) == NameKey.student(b) }
+        #expect(student("José", "Jose"))
+        #expect(student("Álvaro", "ALVARO"))
+        #expect(student("Noé", "NOE"))
+        #expect(student("Noé", "N0e"))
+        #expect(student("Peña", "Pena"))
+        #expect(student("Zoë", "zoe"))
+        #expect(NameKey.student("Álvaro") == "alvaro")
+        // Marks outside the Latin accents are letters of their own.
+        #expect(!student("कि", "क"))
+        // The bare skeleton keeps them (the blocklist tells `coño` from `cono`).
+        #expect(!same("Peña", "Pena"))
+    }
+
+    /// Migration 7 gives older rows their accent-folded key, except where the group
+    /// already has a row with it (both kept); set-aside rows stay as they are.
+    @Test func olderRowsGetAccentFoldedKeys() throws {
+        let folder = try TempFolder()
+        let db = try Database(path: folder.path())
+        defer { db.close() }
+        try Migrator.migrate(db, migrations: Schema.migrations, upTo: 6)
+        let g = try db.ensureGroup(name: "3B", at: 0)
+        for (name, key) in [("Álvaro", "álvaro"), ("Jose", "jose"), ("José", "josé"), ("Noé", "noé#7")] {
+            try db.run("INSERT INTO students (group_id, name, name_key, created_at) VALUES (?, ?, ?, 0)",
+                       [.integer(g), .text(name), .text(key)])
+        }
+        try Schema.migrate(db)
+        #expect(try db.student(groupID: g, name: "Alvaro")?.name == "Álvaro")
+        let keys = Dictionary(uniqueKeysWithValues: try db.query("SELECT name, name_key FROM students").map {
+            (try $0.string("name"), try $0.string("name_key"))
+        })
+        #expect(keys == ["Álvaro": "alvaro", "Jose": "jose", "José": "josé", "Noé": "noé#7"])
+    }
+
     @Test func skeletonIsUTS39() {
         // UTS #39 examples: the prototype of `m` is `rn`, of `0` is `O`.
         #expect(NameSkeleton.skeleton("m") == "rn")

@@ -73,8 +73,9 @@ extension TestServer {
 
 extension TestClient {
     /// Logs into an open class: name, then the class code (and a PIN when asked).
-    static func loggedInClass(port: Int, name: String, code: String, pin: String? = nil) throws -> TestClient {
-        let client = try TestClient(port: port)
+    static func loggedInClass(port: Int, name: String, code: String, pin: String? = nil,
+                              source: String? = nil) throws -> TestClient {
+        let client = try TestClient(port: port, source: source)
         guard client.waitFor("Name:") != nil else { throw TestError("no Name: prompt") }
         client.send("mode json")
         client.send(name)

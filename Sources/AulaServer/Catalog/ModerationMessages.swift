@@ -42,6 +42,12 @@ extension CatalogParts {
             "error.name_is_class_code": "That is the class code, not a name. Type your name first; the class code comes next.",
             // Session 11 (quiz flow): a command typed where the name goes.
             "error.name_is_command": "\"{0}\" is a command, not a name: type your name.",
+            // Session 12 (who is who): a PIN typed at Name:, a seat taken over, an address mute, a mistyped group.
+            "error.name_needs_letters": "A name needs letters, not only digits: type your name (the PIN is asked for after it).",
+            "login.elsewhere": "You logged in somewhere else: this connection closes.",
+            "error.muted_address": "Chat from this computer is muted by your teacher for now.",
+            "error.group_did_you_mean": "There is no group {0}. Did you mean {1}? (To open a new group {0}, type group add {0} first.)",
+            "admin.class.new_group": "{0} is a new group: nobody is on its roster and it has no PINs (roster import {0} FILE adds them).",
         ],
         es: [
             // Estudiantes
@@ -83,6 +89,12 @@ extension CatalogParts {
             "error.name_is_class_code": "Eso es el código de la clase, no un nombre. Escribe primero tu nombre; el código va después.",
             // Sesión 11 (flujo del cuestionario): un comando escrito donde va el nombre.
             "error.name_is_command": "«{0}» es un comando, no un nombre: escribe tu nombre.",
+            // Sesión 12 (quién es quién): un PIN escrito en Nombre:, un puesto retomado, un silencio por dirección, un grupo mal escrito.
+            "error.name_needs_letters": "Un nombre necesita letras, no solo cifras: escribe tu nombre (el PIN se pide después).",
+            "login.elsewhere": "Has entrado desde otra conexión: esta se cierra.",
+            "error.muted_address": "Tu docente ha silenciado por ahora el chat desde esta computadora.",
+            "error.group_did_you_mean": "No existe el grupo {0}. ¿Querías decir {1}? (Para abrir un grupo nuevo {0}, escribe primero grupo añadir {0}.)",
+            "admin.class.new_group": "{0} es un grupo nuevo: no tiene a nadie en su lista ni PIN (lista importar {0} ARCHIVO los añade).",
         ]
     )
 }

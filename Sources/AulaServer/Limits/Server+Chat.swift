@@ -1,3 +1,4 @@
+import AulaGames
 import AulaNet
 
 /// The server's chat guard: the per-room and per-address budgets, and the
@@ -26,11 +27,14 @@ extension Server {
         let now = loop.now
         let address = chatAddress(of: player)
         if let address, let mute = chatGuard.mutedAddresses[address] {
-            if now < mute.until {
-                player.send(ErrorEvent(code: "muted"))
+            if now >= mute.until {
+                chatGuard.mutedAddresses.removeValue(forKey: address)
+            } else if !player.hasPIN {
+                // Someone else at that address (a school behind one router) reads what is
+                // true of them: this computer is muted, not "your teacher muted you" (session 12).
+                player.send(ErrorEvent(Refusal("muted", Phrase("error.muted_address"))))
                 return false
             }
-            chatGuard.mutedAddresses.removeValue(forKey: address)
         }
         let roomKey = player.room.map { "room " + $0.id } ?? "lobby " + player.group.key
         switch chatGuard.budget.spend(room: roomKey, address: address, now: now) {
@@ -79,12 +83,15 @@ extension Server {
 
     /// `mute NAME` silences the name and the address it is connected from (a
     /// flooder who comes back under another name stays muted); `unmute NAME`
-    /// lifts both. Returns the address muted or unmuted, if any.
+    /// lifts both. Returns the address muted or unmuted, if any. The address
+    /// rule is `kick`'s (Session/KickList.swift): this machine (127.0.0.1, ::1)
+    /// is never muted by address, and students logged in with their PIN are
+    /// not silenced by their address (a class behind one router: session 12).
     @discardableResult
     package func setAddressMute(of player: Player, _ muted: Bool) -> String? {
         let now = loop.now
         if muted {
-            guard let address = chatAddress(of: player) else { return nil }
+            guard let address = chatAddress(of: player), !KickList.isThisMachine(address) else { return nil }
             var entry = chatGuard.mutedAddresses[address] ?? (names: [], until: 0)
             entry.names.insert(player.key)
             entry.until = now + ChatGuard.addressMuteSeconds

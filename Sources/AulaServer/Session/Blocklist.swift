@@ -234,7 +234,8 @@ public struct Blocklist: Sendable {
     /// are no marks, so only the spaces go — the same key without Foundation's
     /// normalisation, which dominated a login's name check (issue 20).
     static func comparisonKey(_ form: String) -> String {
-        let student = NameKey.student(form)
+        // The look-alike key with its accents (`NameKey.student` drops them, ñ's tilde too).
+        let student = NameSkeleton.key(form)
         guard Blocklist.isASCII(student) else { return markless(student) }
         return student.utf8.contains(0x20) ? String(decoding: student.utf8.filter { $0 != 0x20 }, as: UTF8.self) : student
     }

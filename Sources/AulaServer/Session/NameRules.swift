@@ -69,6 +69,8 @@ public enum NameRules {
         var folds = NameFolds()
         let result = validate(raw, blocklist: blocklist, fastPath: fastPath, folds: &folds)
         guard case .success(let name) = result else { return result }
+        // Only digits (a PIN typed ahead at Name: became the name the class saw, session 12).
+        if !hasLetter(name) { return .failure(Refusal("name_invalid", Phrase("error.name_needs_letters"))) }
         if let word = NameLookAlike.reservedWord(in: name, folds: &folds) {
             return .failure(Refusal("name_invalid", Phrase("error.name_reserved", [word])))
         }
@@ -76,9 +78,16 @@ public enum NameRules {
     }
 
     /// Names are unique within a group by their look-alike key: case, width,
-    /// accents typed apart and homoglyphs of other scripts do not make a new
+    /// accents (`Alvaro` is `Álvaro`) and homoglyphs of other scripts do not make a new
     /// name (`NameKey.student`, the same key the stored student row uses).
     public static func key(_ name: String) -> String { NameKey.student(name) }
+
+    /// A student's name has at least one letter: `2280` is a PIN, `12 34` a code.
+    static func hasLetter(_ name: String) -> Bool {
+        // An ASCII letter answers at once (nearly every name); the scalars only otherwise.
+        if name.utf8.contains(where: { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) { return true }
+        return name.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
 
     /// Every byte an ASCII letter, digit, space, `-` or `_`.
     static func isPlainASCII(_ name: String) -> Bool {

@@ -14,6 +14,9 @@ public final class Player {
     public package(set) var room: Room? { didSet { RosterChanges.bump() } }
     package var client: Client? { didSet { RosterChanges.bump() } }
     public package(set) var muted = false
+    /// Logged in (or back) with their PIN: a mute or kick of their address does
+    /// not reach them, and the PIN may take their place over from another connection.
+    package var hasPIN = false
     /// The time multiplier a teacher gave this student (nil: none; 0: untimed).
     public package(set) var timeMultiplier: Double?
     var graceTimer: TimerID?

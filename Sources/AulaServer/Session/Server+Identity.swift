@@ -82,7 +82,7 @@ extension Server {
     /// (or more than a day ago) starts fresh: the old row keeps its points,
     /// this one begins at 0. A database that cannot write is said so
     /// (`storage_unavailable`, back to `Name:`): no player exists without a row.
-    func recordLogin(name: String, group: GroupRef, _ client: Client) {
+    func recordLogin(name: String, group: GroupRef, withPIN: Bool = false, _ client: Client) {
         // While the disk is failing a write would wait for it to recover; the student is told now instead.
         if let failing = store.currentFailure {
             storageUnavailable(client, during: "login.record", failing)
@@ -100,7 +100,8 @@ extension Server {
                 defer { self.replayHeldLines(client) }
                 switch result {
                 case .success(let login):
-                    self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh, client)
+                    self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh,
+                                 withPIN: withPIN, client)
                 case .failure(let error): self.storageUnavailable(client, during: "login.record", error)
                 }
             }

@@ -145,6 +145,13 @@ extension Server {
                 promptName(client)
                 return
             }
+            // Back within the grace after the class closed (or another opened): the place
+            // held in its own group, not a new student in this one (session 12).
+            if players[playerKey(group, name)] == nil, let held = heldPlace(of: name, outside: group) {
+                if refuseIfKicked(name: name, group: held.group, withPIN: true, client) { return }
+                lookUpStudent(name, in: held.group, client)
+                return
+            }
             // A kicked name is told at once (its address is checked at the end, once a PIN is known).
             if refuseIfKicked(name: name, group: group, withPIN: true, client) { return }
             if classSession != nil {
@@ -253,34 +260,58 @@ extension Server {
     func completeLogin(name: String, group: GroupRef, withPIN: Bool = false, recorded: StudentLogin? = nil,
                        _ client: Client) {
         if refuseIfKicked(name: name, group: group, withPIN: withPIN, client) { return }
-        if takeExistingPlace(name: name, group: group, client) { return }
+        if takeExistingPlace(name: name, group: group, withPIN: withPIN, client) { return }
         if let recorded {
             welcome(name: name, group: group, studentID: recorded.id, startedFresh: recorded.startedFresh, client)
         } else {
-            recordLogin(name: name, group: group, client)
+            recordLogin(name: name, group: group, withPIN: withPIN, client)
         }
     }
 
     /// A player of this name exists: taken by a connected one (`name_taken`),
-    /// or a dropped one's place given back. True when it answered.
-    func takeExistingPlace(name: String, group: GroupRef, _ client: Client) -> Bool {
+    /// or a dropped one's place given back. With the right PIN a connected
+    /// one's place is taken over too: a laptop that fell off the Wi-Fi leaves
+    /// its socket open for a while, and its student must not be shut out
+    /// (session 12). True when it answered.
+    func takeExistingPlace(name: String, group: GroupRef, withPIN: Bool = false, _ client: Client) -> Bool {
         guard let existing = players[playerKey(group, name)] else { return false }
         if existing.isConnected {
-            // Someone else finished logging in with this name meanwhile.
-            client.send(ErrorEvent(code: "name_taken", name))
-            client.stage = .name
-            promptName(client)
-            return true
+            guard withPIN, let old = existing.client, old !== client else {
+                // Someone else finished logging in with this name meanwhile.
+                client.send(ErrorEvent(code: "name_taken", name))
+                client.stage = .name
+                promptName(client)
+                return true
+            }
+            takeOver(existing, from: old, by: client)
         }
+        if withPIN { existing.hasPIN = true }
         reattach(existing, to: client)
         return true
     }
 
+    /// The old connection is told and closed, and the place is held as after a
+    /// drop, for `reattach` to give it to the new one at once (the room hears
+    /// the student left and came back, as after any reconnect).
+    private func takeOver(_ player: Player, from old: Client, by client: Client) {
+        old.send(InfoEvent("login.elsewhere", style: .warn))
+        old.player = nil
+        old.stage = .closing
+        player.client = nil
+        player.readingWhenDropped = old.renderer
+        old.connection.close()
+        log(.info, "login.taken_over", ("name", player.name), ("group", player.group.name),
+            ("peer", client.connection.peerAddress), ("was", player.peerAddress))
+        playerLostConnection(player)
+    }
+
     /// The new player, once their row is known.
-    func welcome(name: String, group: GroupRef, studentID: Int64, startedFresh: Bool, _ client: Client) {
+    func welcome(name: String, group: GroupRef, studentID: Int64, startedFresh: Bool, withPIN: Bool = false,
+                 _ client: Client) {
         // The write took a moment: someone may have logged in with this name meanwhile.
         if takeExistingPlace(name: name, group: group, client) { return }
         let player = Player(name: name, group: group, studentID: studentID, client: client)
+        player.hasPIN = withPIN
         applyRememberedAccommodation(to: player)
         players[playerKey(group, name)] = player
         noteActivity(.joined, of: player)
@@ -303,6 +334,7 @@ extension Server {
             loop.cancel(timer)
             player.graceTimer = nil
         }
+        stopHolding(player)
         if let earlier = player.readingWhenDropped {
             client.renderer.takeChoices(of: earlier, except: client.chosenBeforeLogin)
             player.readingWhenDropped = nil

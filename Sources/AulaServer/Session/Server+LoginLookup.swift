@@ -90,8 +90,10 @@ extension Server {
     /// straight in. A database that does not answer was said so before
     /// (`storage_unavailable`) — never taken for "no such student", which would
     /// let the name in without its PIN.
-    private func studentFound(name: String, group: GroupRef, row: StudentRow?, recorded: StudentLogin?,
+    private func studentFound(name typed: String, group: GroupRef, row: StudentRow?, recorded: StudentLogin?,
                               _ client: Client) {
+        // A roster's name is spelled as the roster has it: `Alvaro` typed is Álvaro (session 12).
+        let name = row.flatMap { $0.pinHash == nil ? nil : $0.name } ?? typed
         let held = players[playerKey(group, name)]
         if let session = classSession, session.locked, session.group == group, row == nil, held == nil {
             client.send(ErrorEvent(code: "session_locked"))

@@ -20,8 +20,10 @@ extension Server {
     /// `name_taken` when someone online has the same name (ignoring case),
     /// `name_lookalike` when someone online has a name that looks the same
     /// (`ＶＩＣＴＩＭ`, `ВОВ` in Cyrillic for `BOB`, `B0b` for `Bob`); nil when free.
+    /// Nil too for a student online with a PIN: the PIN is asked, and the right
+    /// one takes the place over (`takeExistingPlace`, session 12).
     func nameClash(_ name: String, group: GroupRef) -> ErrorEvent? {
-        guard let existing = players[playerKey(group, name)], existing.isConnected else { return nil }
+        guard let existing = players[playerKey(group, name)], existing.isConnected, !existing.hasPIN else { return nil }
         if NameKey.make(existing.name) == NameKey.make(name) {
             return ErrorEvent(code: "name_taken", name)
         }

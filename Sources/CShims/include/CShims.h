@@ -67,6 +67,14 @@ int aula_listen(const char *host, int port, int backlog, int *bound_port);
 /// it is a loopback address into *is_loopback.
 int aula_accept(int listen_fd, char *addr_buf, int addr_buf_len, int *is_loopback);
 
+/* TCP keepalive on every listening socket (so on every accepted one): idle
+   seconds before the first probe, seconds between probes, probes unanswered. */
+#define AULA_KEEPALIVE_IDLE 60
+#define AULA_KEEPALIVE_INTERVAL 10
+#define AULA_KEEPALIVE_COUNT 6
+/* 1 when SO_KEEPALIVE is on (and the three values stored), 0 when off, -1 on error. */
+int aula_get_keepalive(int fd, int *idle, int *interval, int *count);
+
 int aula_set_nodelay(int fd);
 /* 1 when TCP_NODELAY is on, 0 when off, -1 on error (tests: inherited from the listener). */
 int aula_get_nodelay(int fd);
