@@ -40,7 +40,7 @@ extension AdminCall {
             }
             acted.append(room.id)
             switch control {
-            case .pause: room.broadcast(PausedEvent(room: room.id))
+            case .pause: room.broadcast(PausedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
             case .resume: room.broadcast(ResumedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
             case .skip: break
             }
