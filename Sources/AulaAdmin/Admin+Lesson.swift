@@ -44,7 +44,7 @@ extension AdminCall {
             acted.append(room.id)
             switch control {
             // The students' lines; the console has its own ("Paused: quiz-2.").
-            case .pause: room.tellMembers(PausedEvent(room: room.id))
+            case .pause: room.tellMembers(PausedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
             case .resume: room.tellMembers(ResumedEvent(room: room.id, secondsLeft: room.game.lessonSecondsLeft))
             case .skip: break
             }

@@ -48,8 +48,14 @@ extension HangmanGame {
     /// "moved the game on" above it, the room read it twice).
     public var skipSaysWho: Bool { true }
 
+    /// The round being played, as a spectator sees it (its end's leaderboard is not redrawn).
+    public var boardView: [Event] {
+        guard round?.isOver == false else { return [] }
+        return [stateEvent(for: nil)]
+    }
+
     /// Someone arriving (or back) in a paused round is told, so a refused guess makes sense.
     func tellIfPaused(_ player: Player) {
-        if let room, round?.isPaused == true, round?.isOver == false { player.send(PausedEvent(room: room.id)) }
+        if let room, round?.isPaused == true, round?.isOver == false { player.send(PausedEvent(room: room.id, secondsLeft: lessonSecondsLeft)) }
     }
 }

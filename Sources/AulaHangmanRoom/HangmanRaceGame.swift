@@ -46,6 +46,11 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
 
     public var isPlaying: Bool { loading || (race.map { !$0.isOver } ?? false) }
     public var isTeacherPaused: Bool { race.map { !$0.isOver && $0.isPaused } ?? false }
+    /// The race being run, its standings as the board shows them (nothing once it is over).
+    public var boardView: [Event] {
+        guard let room, let race, !race.isOver else { return [] }
+        return [raceEvent(race, room: room.id)]
+    }
 
     public var about: Phrase {
         Phrase("hangman.race.about", [Phrase.entry(settings.difficulty.phraseKey), settings.deckID,

@@ -232,7 +232,7 @@ public final class LevelRoomGame: RoomGame {
         room.host.send(InfoEvent("level.opened.hint"))
         announceRestored(to: room.host)
         clock.start()
-        if startsPaused, clock.pause() { room.broadcast(PausedEvent(room: room.id)) }
+        if startsPaused, clock.pause() { room.broadcast(PausedEvent(room: room.id, secondsLeft: lessonSecondsLeft)) }
     }
 
     /// The shown layout before any step.
@@ -385,7 +385,7 @@ public final class LevelRoomGame: RoomGame {
             }
             player.send(LevelCodePromptEvent(room: room.id, next: editor.lines.count + 1))
         }
-        if isPaused { player.send(PausedEvent(room: room.id)) }
+        if isPaused { player.send(PausedEvent(room: room.id, secondsLeft: lessonSecondsLeft)) }
     }
 
     public func roomClosed() { closeDown() }

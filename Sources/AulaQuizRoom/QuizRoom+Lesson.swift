@@ -76,8 +76,18 @@ extension QuizRoom {
     /// next question is held after a tally.
     public var isTeacherPaused: Bool { game.isPaused || reviewHeld }
 
+    /// The open question for the projector, with the standard seconds left now
+    /// (held while paused); between questions and before the start, nothing.
+    public var boardView: [Event] {
+        guard let room, case .asking = game.phase, let view = game.currentQuestion else { return [] }
+        let left = lessonSecondsLeft.map { Int(max(0, $0).rounded(.up)) }
+        var event = QuizQuestionEvent(room: room.id, question: view, seconds: left, resent: true)
+        event.watching = true
+        return [event]
+    }
+
     /// Someone arriving (or back) in a paused room is told, so a refused answer makes sense.
     func tellIfPaused(_ player: Player) {
-        if let room, isTeacherPaused { player.send(PausedEvent(room: room.id)) }
+        if let room, isTeacherPaused { player.send(PausedEvent(room: room.id, secondsLeft: lessonSecondsLeft)) }
     }
 }

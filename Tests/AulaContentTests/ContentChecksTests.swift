@@ -152,7 +152,7 @@ import AulaGames
     @Test func theGuidesLevelAndWorldExamplesLoad() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let guide = try String(contentsOf: root.appendingPathComponent("Admin/TEACHER-GUIDE.md"), encoding: .utf8)
-        for heading in ["### Your own levels, worlds and decks (session 10)", "### Tus propios niveles, mundos y mazos (sesión 10)"] {
+        for heading in ["### Your own levels, worlds and decks", "### Tus propios niveles, mundos y mazos"] {
             let section = try #require(guide.components(separatedBy: heading).dropFirst().first?.components(separatedBy: "\n### ").first)
             let blocks = section.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
             try #require(blocks.count == 2, "\(heading)")

@@ -349,6 +349,54 @@ def main():
         assert not driver.find_element(By.ID, "paused").is_displayed(), "the closed room's Paused banner stayed"
         until("waiting again", lambda: driver.find_element(By.ID, "idle").is_displayed())
 
+        # Session 12 (the play test's projector): `board follow quiz-6` switches the page at
+        # once — the old room's screen goes, quiz-6's state as the server sends it comes;
+        # a paused question shows "Paused" and the server's seconds, stopped; a paused
+        # challenge says "Paused" too; following the challenge drops a quiz's leaderboard.
+        paused_shown = lambda: driver.find_element(By.ID, "paused").is_displayed()
+        driver.execute_script("""
+            aulaBoard.handle({ev: "board.follow", mode: "room", room: "hangman-5", kind: "hangman"});
+            aulaBoard.handle({ev: "hangman.state", room: "hangman-5", turn: "Ana", mask: "g__o", tried: ["g", "o"], lives: {"Ana": 6}});
+            aulaBoard.handle({ev: "board.follow", mode: "room", room: "quiz-6", kind: "quiz"});""")
+        assert driver.find_element(By.ID, "idle").is_displayed(), "hangman-5 stayed on screen after following quiz-6"
+        assert "quiz-6" in text("follow"), text("follow")
+        # What the server sends right after (and what /state ends with): a question that
+        # opened 40 s ago, paused with 25 s left.
+        driver.execute_script("""
+            aulaBoard.handle({ev: "quiz.question", room: "quiz-6", index: 3, total: 8, kind: "single", text: "Capital of Peru?",
+                              answers: ["Lima", "Cusco"], seconds: 45}, 40);
+            aulaBoard.handle({ev: "quiz.question", room: "quiz-6", index: 3, total: 8, kind: "single", text: "Capital of Peru?",
+                              answers: ["Lima", "Cusco"], seconds: 25}, 0);
+            aulaBoard.handle({ev: "paused", room: "quiz-6", seconds_left: 25}, 0);""")
+        assert text("quiz-text") == "Capital of Peru?", text("quiz-text")
+        assert paused_shown(), "a paused quiz shows no Paused"
+        assert text("quiz-clock") == "25 s", f"a paused question shows {text('quiz-clock')}, the server holds 25 s"
+        time.sleep(1.5)
+        assert text("quiz-clock") == "25 s", f"the paused clock moved: {text('quiz-clock')}"
+        driver.save_screenshot(os.path.join(shots, "board-paused-quiz.png"))
+        driver.execute_script("""aulaBoard.handle({ev: "resumed", room: "quiz-6", seconds_left: 25});""")
+        assert not paused_shown()
+        until("the clock going again", lambda: text("quiz-clock") in ("24 s", "23 s"), timeout=4)
+        driver.execute_script("""
+            aulaBoard.handle({ev: "round.end", room: "quiz-6", kind: "quiz", leaderboard: [{name: "Ana", points: 30}]});
+            aulaBoard.handle({ev: "board.follow", mode: "challenge", room: null, kind: null});""")
+        assert not driver.find_element(By.ID, "leaderboard").is_displayed(), "quiz-6's leaderboard stayed under `board follow challenge`"
+        driver.execute_script("""
+            aulaBoard.handle({ev: "board.challenge", level: "w1-04", seconds_left: 200, paused: true, ended: false,
+                              rows: [{name: "Ana", state: "working", stars: 0}], leaderboard: null});""")
+        assert driver.find_element(By.ID, "challenge").is_displayed()
+        assert paused_shown(), "a paused challenge shows no Paused"
+        assert text("challenge-clock") == "3:20", text("challenge-clock")
+        driver.save_screenshot(os.path.join(shots, "board-paused-challenge.png"))
+        driver.execute_script("""
+            aulaBoard.handle({ev: "board.challenge", level: "w1-04", seconds_left: 200, paused: false, ended: false,
+                              rows: [{name: "Ana", state: "working", stars: 0}], leaderboard: null});""")
+        assert not paused_shown(), "the challenge's Paused stayed after resume"
+        # Back to `auto` on the challenge: the page keeps it (no start over).
+        driver.execute_script("""aulaBoard.handle({ev: "board.follow", mode: "auto", room: null, kind: "level"});""")
+        assert driver.find_element(By.ID, "challenge").is_displayed(), "auto on the same challenge cleared the panel"
+        driver.execute_script("""aulaBoard.handle({ev: "board.cleared"});""")
+
         # The projector's own size, 1280x720, with a long word, five players, the
         # pause banner and a broadcast (session 10's play test: a seven-letter word
         # at full size already ran off the screen): nothing scrolls sideways, the
@@ -433,7 +481,7 @@ def main():
         print("board browser test: join code, question, countdown "
               f"{first}->{second}, tally {counts}, leaderboard {expected}, personality {synced}, hangman {state['mask']}, "
               "dropdown, rank change (and still with reduced motion), Spanish, challenge panel, race letters, closed room, "
-              "forget, a long word at 1280x720, teacher grid and last activity: all seen")
+              "forget, follow switching at once, paused quiz and challenge, a long word at 1280x720, teacher grid and last activity: all seen")
         return 0
     except AssertionError as error:
         driver.save_screenshot(os.path.join(shots, "board-failure.png"))

@@ -142,22 +142,32 @@ extension Board {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out += entry.json
         }
-        // The challenge panel last, with its clock as it stands now.
-        if sees(pinned, room: Self.challengeTarget, kind: "level"), let panel = currentPanelJSON() {
-            if !recent.isEmpty { out.append(UInt8(ascii: ",")) }
-            out += panel
+        // Then what is shown as it stands now: the challenge panel with its clock,
+        // or the shown room's state (its open question with the seconds left, and
+        // `paused` with the time the held clock keeps).
+        var now: [[UInt8]] = []
+        if sees(pinned, room: Self.challengeTarget, kind: "level"), let panel = currentPanelJSON() { now.append(panel) }
+        if let room = shownRoom(pinned: pinned) { now += roomNow(room).map { json($0) } }
+        for (index, event) in now.enumerated() {
+            if index > 0 || !recent.isEmpty { out.append(UInt8(ascii: ",")) }
+            out += event
         }
         out += Array("]".utf8)
-        // How old each of `recent` is, in seconds (the panel last is new): a page
+        // How old each of `recent` is, in seconds (those of now are new): a page
         // opened mid-question counts down from the time really left.
-        let now = server?.loop.now ?? 0
+        let time = server?.loop.now ?? 0
         out += Array(#","ages":["#.utf8)
-        for (index, entry) in recent.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            let tenths = Int((max(0, now - entry.at) * 10).rounded())
-            out += Array("\(tenths / 10).\(tenths % 10)".utf8)
+        var ages = recent.map { entry -> String in
+            let tenths = Int((max(0, time - entry.at) * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10)"
         }
-        out += Array("]}".utf8)
+        ages += now.map { _ in "0.0" }
+        out += Array(ages.joined(separator: ",").utf8)
+        out += Array("]".utf8)
+        // The shown room's pause, whichever events are above.
+        out += Array(#","paused":"#.utf8)
+        out += pausedJSON(pinned: pinned).serializedBytes
+        out += Array("}".utf8)
         return out
     }
 }

@@ -125,6 +125,9 @@ package final class Board: ConnectionHandler {
         targetHeardAt = now
         targetRoundEnded = false
         publish(BoardFollowEvent(mode: "auto", room: target == Self.challengeTarget ? nil : room.id, kind: room.kind))
+        // The page starts over on a new target: the challenge's panel is sent whole
+        // (a room's own event, published next, draws the room).
+        if target == Self.challengeTarget { publishChallenge() }
     }
 
     /// Records an event and sends it to the streams that follow it.
@@ -155,16 +158,33 @@ package final class Board: ConnectionHandler {
         return Self.follows(pinned, autoTarget: nil, room: room, kind: kind)
     }
 
-    /// `board follow …` from the console.
+    /// `board follow …` from the console: the pages switch at once to what is
+    /// followed now (BoardShowNow.swift). `auto` goes on showing the room or
+    /// challenge followed before until other play takes the board.
     package func setFollow(_ new: Follow) {
+        let old = follow, oldTarget = autoTarget
         follow = new
         autoTarget = nil
         switch new {
         case .room(let id):
             publish(BoardFollowEvent(mode: "room", room: id, kind: server?.rooms[id]?.kind))
+        case .auto:
+            if case .auto = old {
+                autoTarget = oldTarget
+            } else if case .room(let id) = old, server?.rooms[id] != nil {
+                autoTarget = id
+            } else if case .challenge = old, challengePanel.map({ !$0.ended }) == true {
+                autoTarget = Self.challengeTarget
+            }
+            targetHeardAt = server?.loop.now ?? 0
+            targetRoundEnded = false
+            let room = autoTarget == Self.challengeTarget ? nil : autoTarget
+            let kind = autoTarget == Self.challengeTarget ? "level" : room.flatMap { server?.rooms[$0]?.kind }
+            publish(BoardFollowEvent(mode: "auto", room: room, kind: kind))
         default:
             publish(BoardFollowEvent(mode: new.word, room: nil, kind: nil))
         }
+        showFollowedNow()
     }
 
     // MARK: the class on the screen

@@ -169,13 +169,16 @@ extension BoardPage {
         challenge.timer = null; challenge.id = e.level;
         if (e.ended) {
           challenge.end = 0; challenge.paused = false; challengeTick();
+          if (live.paused === null) $("paused").hidden = true;
           var rows = e.leaderboard || [];
           leaderboard(rows, null, "challenge " + e.level);
           $("leaderboard-title").textContent = say("board.challenge_over", e.level);
           return;
         }
-        show("challenge"); live.room = null;
+        show("challenge"); live.room = null; live.paused = null;
         challenge.paused = !!e.paused; challenge.left = e.seconds_left || 0;
+        // A paused challenge says so, as a paused room does (session 12: only its clock stopped).
+        $("paused").hidden = !challenge.paused;
         challenge.end = Date.now() + (e.seconds_left || 0) * 1000;
         if (!challenge.paused) challenge.timer = setInterval(challengeTick, 250);
         challengeTick();
@@ -206,11 +209,20 @@ extension BoardPage {
         if (live.paused === room) { $("paused").hidden = true; live.paused = null; clock.paused = false; }
         if (live.room === room) resetView();
       }
+      // A teacher paused a room: the banner, and the question's clock stopped at
+      // the time the server holds (session 12: a page loaded later counted on
+      // its own: "Paused … 10 s" while 25 s were left).
+      function paused(e) {
+        $("paused").hidden = false; live.paused = e.room;
+        var left = Math.max(0, Math.round((clock.end - Date.now()) / 1000));
+        if (e.seconds_left != null && quiz.room === e.room) left = e.seconds_left;
+        clock.paused = true; clock.left = left; tick();
+      }
       var broadcastTimer = null;
       function handle(e, age) {
         switch (e.ev) {
           case "board.class": renderClass(e); break;
-          case "board.follow": consoleFollows(e); break;
+          case "board.follow": consoleFollows(e); followChanged(e); break;
           case "board.rooms": roomList(e.rooms); break;
           case "board.reset": load(); break;
           case "quiz.question": quizQuestion(e, age); break;
@@ -234,7 +246,7 @@ extension BoardPage {
           case "board.closed": closed(e.room); break;
           case "board.cleared": resetView(); break;
           case "board.forget": forget(e.name); break;
-          case "paused": $("paused").hidden = false; live.paused = e.room; clock.paused = true; clock.left = Math.max(0, Math.round((clock.end - Date.now()) / 1000)); tick(); break;
+          case "paused": paused(e); break;
           case "resumed":
             $("paused").hidden = true; live.paused = null;
             if (clock.paused) { clock.paused = false; if (e.seconds_left != null && clock.end) { clock.end = Date.now() + e.seconds_left * 1000; if (!clock.timer) clock.timer = setInterval(tick, 250); } }

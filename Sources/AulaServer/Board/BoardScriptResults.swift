@@ -124,6 +124,22 @@ extension BoardPage {
           : (f.mode === "room" ? f.room : say("board.follow." + f.mode));
         $("follow").textContent = say("board.console_follows", what);
       }
+      // The console followed something else: the page starts over, and the server
+      // sends the new target's state right after (session 12: the old room's
+      // leaderboard stayed until the new one sent an event). `auto` with nothing
+      // chosen yet leaves the screen as it is. A page's own choice is not moved.
+      var followed = null;
+      function followTarget(f) {
+        if (f.mode === "challenge" || (f.mode === "auto" && (f.kind === "level" || f.room === "challenge"))) return "challenge";
+        if (f.mode === "class") return "class";
+        return f.room ? "room " + f.room : null;
+      }
+      function followChanged(f) {
+        var target = followTarget(f);
+        if (pinned || target === null) return;
+        if (target !== followed) resetView();
+        followed = target;
+      }
       function roomList(rooms) {
         var select = $("follow-select");
         var ids = (rooms || []).map(function (r) { return r.id; });
@@ -175,6 +191,7 @@ extension BoardPage {
           renderClass(st.class);
           roomList(st.rooms);
           consoleFollows(st.follow);
+          followed = followTarget(st.follow || {});
           var ages = st.ages || [];
           (st.recent || []).forEach(function (e, i) { handle(e, ages[i]); });
           f.after = String(st.last_event_id);

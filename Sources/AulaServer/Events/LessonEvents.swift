@@ -1,12 +1,17 @@
 import AulaGames
 
-/// `paused {room}` — a teacher paused the room's game (SPEC §12): no clock
-/// runs and play commands are refused with `paused` until `resumed`.
+/// `paused {room, seconds_left}` — a teacher paused the room's game (SPEC §12):
+/// no clock runs and play commands are refused with `paused` until `resumed`.
+/// `seconds_left` is the time the held clock keeps (the projector shows it
+/// stopped; session 12: a page loaded later counted on), null with no clock.
 public struct PausedEvent: Event {
     public let room: String
-    package init(room: String) { self.room = room }
+    public let secondsLeft: Double?
+    package init(room: String, secondsLeft: Double?) { self.room = room; self.secondsLeft = secondsLeft }
     public var name: String { "paused" }
-    public func fields(_ t: TextContext) -> [(String, JSON)] { [("room", .string(room))] }
+    public func fields(_ t: TextContext) -> [(String, JSON)] {
+        [("room", .string(room)), ("seconds_left", secondsLeft.map { .int(Int(max(0, $0).rounded(.up))) } ?? .null)]
+    }
     public func text(_ t: TextContext) -> [String] { [t.paint(.warn, t.say("lesson.paused"))] }
 }
 

@@ -78,6 +78,12 @@ public protocol RoomGame: AnyObject {
     /// round's "Your teacher ended the round…", a quiz question's "Your
     /// teacher closed this question."): no "moved the game on" line as well.
     var skipSaysWho: Bool { get }
+    /// What the projector shows of the game now, as the events a page draws
+    /// it from (an open quiz question with the seconds left, a hangman round's
+    /// or race's state): sent when the board starts following the room and at
+    /// the end of `/state` (session 12: `board follow` showed nothing until
+    /// the room's next event). Default: nothing.
+    var boardView: [Event] { get }
 }
 
 extension RoomGame {
@@ -99,6 +105,7 @@ extension RoomGame {
     public func secondsLeft(for player: Player) -> Double? { lessonSecondsLeft }
     public var showsExtendedTime: Bool { false }
     public var skipSaysWho: Bool { false }
+    public var boardView: [Event] { [] }
 }
 
 /// The context a game command runs in: who typed it, in which room.
