@@ -22,6 +22,9 @@ extension CatalogParts {
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
             // Session 11 (class challenge fixes): a kicked row, a student dropped and not back yet.
             "admin.challenge.kicked": "kicked",
+            // Session 12: `room close` mid-round ends the round as `skip` does (saved, points kept).
+            "room.closed.teacher_kept": "Your teacher closed the room. The round being played ended there: your points from it are kept.",
+            "admin.room.closed_kept": "Room {0} closed; its players are back in the lobby. The round being played ended as skip ends it: saved, with the points so far.",
             "admin.challenge.away": "away (disconnected)",
         ],
         es: [
@@ -46,6 +49,9 @@ extension CatalogParts {
             // Sesión 11 (arreglos del reto de clase): una fila expulsada, alguien desconectado que aún no ha vuelto.
             "admin.challenge.kicked": "expulsión",
             "admin.challenge.away": "fuera (sin conexión)",
+            // Sesión 12: `sala cerrar` a media ronda la termina como `saltar` (guardada, con los puntos).
+            "room.closed.teacher_kept": "Tu docente ha cerrado la sala. La ronda en juego ha terminado ahí: conservas los puntos que ganaste en ella.",
+            "admin.room.closed_kept": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego ha terminado como con saltar: se guarda con los puntos hasta ahora.",
         ]
     )
 }

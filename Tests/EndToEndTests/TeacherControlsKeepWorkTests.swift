@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import AulaTestSupport
+import AulaStore
+@testable import AulaServer
+
+/// Session 12's play test of every teacher control with a class (each failed on
+/// the old code): `shutdown` and `room close` mid-round end the round as `skip`
+/// does (saved, points kept) instead of losing it; `skip` ends an untimed
+/// level; a skipped challenge try stays over after `leave` and `play`; `reset`
+/// leaves a challenge room open; a paused level refuses the editor's lines.
+@Suite(.lab, .serialized) struct TeacherControlsKeepWorkTests {
+    /// Ana and Ben in a hangman round where whoever has the turn hit `g` (10 points).
+    /// Returns the room, the clients and the name of the one who scored.
+    static func hangmanRoundWithAHit(_ server: TestServer) throws -> (String, TestClient, TestClient, String) {
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        ana.send("create hangman")
+        let room = try #require(ana.waitForEvent("room.joined")?["room"] as? String)
+        ben.send("join \(room)")
+        _ = try #require(ana.waitForEvent("room.joined") { ($0["players"] as? [String])?.count == 2 })
+        ana.send("start")
+        let turn = try #require(ana.nextState()?["turn"] as? String)
+        _ = ben.nextState()
+        // Every word of the test deck has a g.
+        (turn == "Ana" ? ana : ben).send("g")
+        _ = try #require(ben.nextState())
+        return (room, ana, ben, turn)
+    }
+
+    /// Every score of the saved rounds of `game`: (name, points, outcome).
+    static func scores(_ db: Database, game: String) throws -> [(String, Int64, String)] {
+        try db.query("""
+            SELECT st.name AS name, s.points AS points, s.outcome AS outcome FROM scores s
+            JOIN rounds r ON r.id = s.round_id JOIN students st ON st.id = s.student_id
+            WHERE r.game = ? ORDER BY st.name
+            """, [.text(game)]).map { (try $0.string("name"), try $0.int("points"), try $0.string("outcome")) }
+    }
+
+    /// `shutdown now` with a hangman round and a quiz being played: both are
+    /// saved (the round `skipped` with its points, the quiz with its answers) before
+    /// the database closes. It said "Your results are saved" and saved neither.
+    @Test func aShutdownSavesTheRoundAndTheQuizBeingPlayed() throws {
+        let server = try LessonSupport.server()
+        let admin = try server.admin()
+        let (_, ana, _, scorer) = try Self.hangmanRoundWithAHit(server)
+        let (_, quizClients) = try QuizSupport.room(server, deck: "short", names: ["Cy", "Dee"])
+        quizClients[0].send("start")
+        for client in quizClients { _ = try #require(client.waitForEvent("quiz.question")) }
+        quizClients[1].send("1")
+        _ = try #require(quizClients[1].waitForEvent("info") { ($0["text"] as? String)?.contains("Answer to question 1") == true })
+        admin.client.send("shutdown now")
+        #expect(ana.waitForEvent("shutdown") != nil)
+        #expect(ana.waitForClose())
+        server.stop()
+        let db = try Database(path: server.databasePath)
+        defer { db.close() }
+        let hangman = try Self.scores(db, game: "hangman")
+        #expect(hangman.map(\.0) == ["Ana", "Ben"], "\(hangman)")
+        #expect(hangman.allSatisfy { $0.2 == "skipped" }, "\(hangman)")
+        #expect(hangman.first { $0.0 == scorer }?.1 == 10, "\(hangman)")
+        #expect(try Self.scores(db, game: "quiz").map(\.0) == ["Cy", "Dee"])
+        #expect(try db.scalarInt("SELECT COUNT(*) FROM quiz_answers") == 1)
+    }
+
+    /// The graceful stop of Ctrl-C/SIGTERM (`RunningServer.stop`) saves the round too.
+    @Test func aSignalStopSavesTheRoundBeingPlayed() throws {
+        let server = try LessonSupport.server()
+        let (_, _, _, scorer) = try Self.hangmanRoundWithAHit(server)
+        server.stop()
+        let db = try Database(path: server.databasePath)
+        defer { db.close() }
+        let hangman = try Self.scores(db, game: "hangman")
+        #expect(hangman.count == 2 && hangman.first { $0.0 == scorer }?.1 == 10, "\(hangman)")
+    }
+
+    /// `room close` mid-round: the round is saved as `skip` saves it, the students
+    /// read that their points are kept, the console that it was saved.
+    @Test func roomCloseMidRoundKeepsThePoints() throws {
+        let server = try LessonSupport.server()
+        let admin = try server.admin()
+        let (room, _, ben, scorer) = try Self.hangmanRoundWithAHit(server)
+        let said = admin.text("room close \(room)")
+        #expect(said.contains("saved, with the points so far"), "\(said)")
+        #expect(!said.contains("not saved"), "\(said)")
+        let left = try #require(ben.waitForEvent("room.left"))
+        #expect((left["message"] as? String ?? "").contains("points from it are kept"), "\(left)")
+        let hangman = try server.store { db in try Self.scores(db, game: "hangman") }
+        #expect(hangman.allSatisfy { $0.2 == "skipped" } && hangman.count == 2, "\(hangman)")
+        #expect(hangman.first { $0.0 == scorer }?.1 == 10, "\(hangman)")
+    }
+}
