@@ -256,7 +256,8 @@ public final class LevelRoomGame: RoomGame {
 
     // MARK: The clock
 
-    private func timeUp() {
+    /// The clock ran out (or a teacher's `skip` ran it out): the attempt ends as `time_up`.
+    func timeUp() {
         guard phase == .playing, let room else { return }
         phase = .timeUp
         var result = LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,

@@ -89,4 +89,47 @@ import AulaStore
         #expect(hangman.allSatisfy { $0.2 == "skipped" } && hangman.count == 2, "\(hangman)")
         #expect(hangman.first { $0.0 == scorer }?.1 == 10, "\(hangman)")
     }
+
+    /// `accommodate Sara untimed` mid-level, then `skip`: the attempt ends as
+    /// `time_up` (it was told "moved on" and her next submit was judged).
+    @Test func skipEndsAnUntimedLevel() throws {
+        let server = try LessonSupport.server(virtualClock: true)
+        let admin = try server.admin()
+        let sara = try TestClient.loggedInJSON(port: server.port, name: "Sara")
+        sara.send("play tick")
+        let room = try #require(sara.waitForEvent("level.opened")?["room"] as? String)
+        #expect(admin.text("accommodate Sara untimed").contains("Sara"))
+        _ = try #require(sara.waitForEvent("timer") { $0["seconds_left"] is NSNull })
+        #expect(admin.text("skip \(room)").contains("Moved on: \(room)"))
+        let ended = try #require(sara.waitForEvent("level.result"))
+        #expect(ended["reason"] as? String == "time_up", "\(ended)")
+        sara.send("submit")
+        #expect(sara.nextErrorCode() == "time_up")
+    }
+
+    /// `code`, then `pause`: lines typed into the open editor were taken and `.`
+    /// closed it. Now each is refused with `paused`, the editor stays open, and the
+    /// lines go in after `resume`.
+    @Test func aPausedLevelRefusesEditorLines() throws {
+        let server = try LessonSupport.server(virtualClock: true)
+        let admin = try server.admin()
+        let eve = try TestClient.loggedInJSON(port: server.port, name: "Eve")
+        eve.send("play tick")
+        let room = try #require(eve.waitForEvent("level.opened")?["room"] as? String)
+        eve.send("code")
+        _ = try #require(eve.waitForEvent("prompt") { $0["kind"] as? String == "code_line" })
+        #expect(admin.text("pause \(room)").contains("Paused: \(room)"))
+        _ = try #require(eve.waitForEvent("paused"))
+        #expect(LessonSupport.refusedWhilePaused(eve, ["hit();", "walk();", "."]))
+        #expect(admin.text("resume \(room)").contains("Resumed: \(room)"))
+        eve.send("walk();")
+        let line = try #require(eve.waitForEvent("level.code_line"))
+        #expect(line["n"] as? Int == 1 && line["text"] as? String == "walk();", "\(line)")
+        eve.send(".")
+        eve.send("list")
+        let code = try #require(eve.waitForEvent("level.code"))
+        let lines = (code["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(lines == ["walk();"], "\(code)")
+    }
+
 }
