@@ -400,6 +400,7 @@ public final class LevelRoomGame: RoomGame {
 /// What the core's lobby, dispatcher and console see of a level room (Rooms/LevelRoomPorts.swift).
 extension LevelRoomGame: LevelRoomState {
     package var isChallengeRunning: Bool { inChallenge && phase == .playing && challenge?.ended == false }
+    package var isChallengeRoom: Bool { inChallenge }
 
     package var levelID: String { level.id }
     package var codeLines: [String] { editor.lines }

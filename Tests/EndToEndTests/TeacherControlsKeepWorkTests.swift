@@ -107,6 +107,35 @@ import AulaStore
         #expect(sara.nextErrorCode() == "time_up")
     }
 
+    /// A class challenge on t-01 (no XP needed, so practice can open) with Ana and Ben.
+    static func challengeOnT01(_ server: TestServer) throws -> (AdminConsole, TestClient, TestClient) {
+        let admin = try server.admin()
+        let ana = try TestClient.loggedInJSON(port: server.port, name: "Ana")
+        let ben = try TestClient.loggedInJSON(port: server.port, name: "Ben")
+        #expect(admin.text("challenge start t-01 2").contains("started with 2 students"))
+        for client in [ana, ben] { _ = try #require(client.waitForEvent("level.opened")) }
+        return (admin, ana, ben)
+    }
+
+    /// `reset Ana t-01` while the class challenge on t-01 runs and Ana has solved it:
+    /// her challenge room stays open (it was closed).
+    @Test func resetDuringAChallengeLeavesItsRoomOpen() throws {
+        let server = try ReplayFixes10Tests.levelServer()
+        let (admin, ana, _) = try Self.challengeOnT01(server)
+        ana.send("code")
+        ana.type(Array(repeating: "walk();", count: 4))
+        ana.send(".")
+        ana.send("submit")
+        let solved = try #require(ana.waitForEvent("level.result") { $0["kind"] as? String == "submit" })
+        #expect(solved["solved"] as? Bool == true, "\(solved)")
+        let said = admin.text("reset Ana t-01")
+        #expect(!said.contains("room is closed"), "\(said)")
+        #expect(ana.waitForEvent("room.left", timeout: 0.5) == nil)
+        ana.send("time")
+        #expect(ana.waitForEvent("error", timeout: 0.5)?["code"] as? String != "not_in_room")
+        _ = admin.run("challenge stop")
+    }
+
     /// `code`, then `pause`: lines typed into the open editor were taken and `.`
     /// closed it. Now each is refused with `paused`, the editor stays open, and the
     /// lines go in after `resume`.
