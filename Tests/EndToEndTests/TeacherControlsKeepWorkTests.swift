@@ -117,6 +117,34 @@ import AulaStore
         return (admin, ana, ben)
     }
 
+    /// `skip` of Ben's challenge room, then `leave` and `play t-01`: he got a fresh
+    /// challenge room on the shared clock. Now the level opens as practice, said so;
+    /// his row stays out of time; the refusal names the level; "Time is up" once.
+    @Test func aSkippedChallengeTryStaysOver() throws {
+        let server = try ReplayFixes10Tests.levelServer(virtualClock: true)
+        let (admin, _, ben) = try Self.challengeOnT01(server)
+        let room = try #require(ben.transcript.compactMap(TestClient.json)
+            .first { $0["ev"] as? String == "level.opened" }?["room"] as? String)
+        #expect(admin.text("skip \(room)").contains("Moved on: \(room)"))
+        #expect(ben.waitForEvent("level.result")?["reason"] as? String == "time_up")
+        ben.send("submit")
+        let refusal = try #require(ben.waitForEvent("error"))
+        #expect(refusal["code"] as? String == "time_up")
+        #expect((refusal["message"] as? String ?? "").contains("play t-01"), "\(refusal)")
+        ben.send("leave")
+        _ = try #require(ben.waitForEvent("room.left"))
+        ben.send("play t-01")
+        let opened = try #require(ben.waitForEvent("level.opened"))
+        #expect(opened["challenge"] as? Bool == false, "\(opened)")
+        #expect(ben.transcript.contains { $0.contains("does not count in the challenge") })
+        let rows = ChallengeRejoinTests.rows(admin, "Ben")
+        #expect(rows.count == 1 && !rows[0].contains("working"), "\(rows)")
+        let timeUps = ben.transcript.compactMap(TestClient.json)
+            .filter { $0["ev"] as? String == "level.result" && $0["reason"] as? String == "time_up" }
+        #expect(timeUps.count == 1, "\(timeUps)")
+        _ = admin.run("challenge stop")
+    }
+
     /// `reset Ana t-01` while the class challenge on t-01 runs and Ana has solved it:
     /// her challenge room stays open (it was closed).
     @Test func resetDuringAChallengeLeavesItsRoomOpen() throws {
@@ -160,5 +188,4 @@ import AulaStore
         let lines = (code["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         #expect(lines == ["walk();"], "\(code)")
     }
-
 }
