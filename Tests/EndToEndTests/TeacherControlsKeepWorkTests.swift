@@ -139,10 +139,12 @@ import AulaStore
         #expect(ben.transcript.contains { $0.contains("does not count in the challenge") })
         let rows = ChallengeRejoinTests.rows(admin, "Ben")
         #expect(rows.count == 1 && !rows[0].contains("working"), "\(rows)")
+        // The end of the challenge reaches no second challenge room of his: one time-up.
+        _ = admin.run("challenge stop")
+        _ = try #require(ben.waitForEvent("leaderboard") { $0["scope"] as? String == "challenge:t-01" })
         let timeUps = ben.transcript.compactMap(TestClient.json)
             .filter { $0["ev"] as? String == "level.result" && $0["reason"] as? String == "time_up" }
         #expect(timeUps.count == 1, "\(timeUps)")
-        _ = admin.run("challenge stop")
     }
 
     /// `reset Ana t-01` while the class challenge on t-01 runs and Ana has solved it:
