@@ -138,11 +138,13 @@ extension AdminCall {
     func roomCommand(_ args: Arguments) {
         if Sub.matches(args[0], Sub.close), let word = args[1], args.count == 2 {
             guard let room = server.findRoom(word) else { return fail(code: "no_such_room", word) }
-            // A round or question being played is not saved: the teacher is told so
-            // (session 10: nothing said it), the room that its teacher closed it.
+            // A round or quiz being played ends first as `skip` ends it: saved, the
+            // points kept, and its players told so (a play test: closing threw them away).
+            // A game with no round to save (a level) says so to the teacher (session 10).
             let playing = room.game.isPlaying
-            server.closeRoom(room, reason: Phrase("room.closed.teacher"))
-            info(playing ? "admin.room.closed_playing" : "admin.room.closed", room.id, style: .good)
+            let kept = playing && room.game.endBeforeClosing()
+            server.closeRoom(room, reason: Phrase(kept ? "room.closed.teacher_kept" : "room.closed.teacher"))
+            info(kept ? "admin.room.closed_kept" : playing ? "admin.room.closed_playing" : "admin.room.closed", room.id, style: .good)
             return done()
         }
         guard Sub.matches(args[0], Sub.create), args.count >= 3 else { return usage("admin.room") }

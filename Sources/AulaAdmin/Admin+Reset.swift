@@ -55,11 +55,12 @@ extension AdminCall {
     }
 
     /// Closes the student's own level room when its level was cleared (a class
-    /// challenge's running level stays: it is open to everyone, whatever the map).
+    /// challenge's room stays, solved or not: the challenge is open to everyone,
+    /// whatever the map — session 12: a solved row's room was closed).
     /// Returns the room's id when closed.
     private func closeResetLevel(of player: Player, level: String?) -> String? {
         guard let room = player.room, room.isHost(player), let game = room.game as? any LevelRoomState,
-              !game.isChallengeRunning, level == nil || level == game.levelID else { return nil }
+              !game.isChallengeRoom, level == nil || level == game.levelID else { return nil }
         server.closeRoom(room, reason: Phrase("admin.reset.room_reason", [game.levelID]))
         return room.id
     }

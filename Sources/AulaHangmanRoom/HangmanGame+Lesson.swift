@@ -26,6 +26,10 @@ extension HangmanGame {
         return true
     }
 
+    /// The room closes mid-round (`room close`, the server stopping): the round
+    /// ends as `skip` ends it, saved with outcome `skipped` and the points kept.
+    public func endBeforeClosing() -> Bool { skip() }
+
     /// More time for the current turn (the next turn has the room's full time again).
     public func extend(by seconds: Double) -> Bool {
         guard !closed, round?.extendTurn(by: seconds) == true else { return false }

@@ -121,6 +121,9 @@ public final class HangmanRaceGame: RoomGame, HangmanRoundKeeper {
         return true
     }
 
+    /// The room closes mid-race (`room close`, the server stopping): saved as `skip` saves it.
+    public func endBeforeClosing() -> Bool { skip() }
+
     public func extend(by seconds: Double) -> Bool {
         guard !closed, race?.extend(by: seconds) == true else { return false }
         armClock()

@@ -40,6 +40,9 @@ final class ClassChallenge {
         var bonusWhole: Double?
         /// The teacher's extensions this row's clocks received (they carry over to a room made later).
         var extended: Double = 0
+        /// The row's clock ran out, or a teacher's `skip` ran it out: the try is over
+        /// (`leave` then `play` started it again, session 12); practice does not count.
+        var outOfTime = false
     }
 
     /// One student's line of `challenge status`.
@@ -147,6 +150,7 @@ final class ClassChallenge {
         guard !ended, let index = entries.firstIndex(where: { $0.game === game }) else { return }
         entries[index].finished = true
         entries[index].ending = ClassChallenge.ending(of: game)
+        if game.phase == .timeUp { entries[index].outOfTime = true }
         if !game.isSolved, hub?.host?.isKicked(entries[index].player) == true { entries[index].kicked = true }
         if !starting, entries.allSatisfy(\.finished) { finish() } else { showOnBoard() }
     }

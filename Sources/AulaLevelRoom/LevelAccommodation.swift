@@ -43,6 +43,9 @@ extension LevelRoomGame: AccommodatedRoom {
         old.onTimeUp = nil
         clockBeforeUntimed = old
         let untimed = LevelClock(loop: server.loop, limit: nil)
+        // An untimed clock never runs out by itself, but a teacher's `skip` runs it
+        // out (a play test: without this the skip was told and did nothing).
+        untimed.onTimeUp = { [weak self] in self?.timeUp() }
         clock = untimed
         untimed.start()
     }

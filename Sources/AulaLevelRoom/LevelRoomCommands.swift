@@ -138,6 +138,16 @@ extension LevelRoomGame {
         let trimmed = line.trimmingCharacters(in: " \t")
         let lower = trimmed.lowercased()
         if lower == "mode json" || lower == "mode text" || lower == "modo json" || lower == "modo text" { return false }
+        // A teacher's pause (SPEC §12): every line is refused with `paused`, `.` too; the
+        // editor stays open (session 12: lines were taken while `run` was refused). A bot
+        // reads each refusal; a screen reads it once per paste, which says "lines".
+        if isPaused {
+            if player.wantsJSON || notices.shouldRefuse("paused", now: server?.loop.now ?? 0) {
+                player.refuse(Refusal("paused", Phrase("error.paused.editor")))
+            }
+            player.send(LevelCodePromptEvent(room: roomID, next: editor.lines.count + 1))
+            return true
+        }
         if trimmed == "." {
             editorOpen = false
             notices.commandTyped()

@@ -256,7 +256,8 @@ public final class LevelRoomGame: RoomGame {
 
     // MARK: The clock
 
-    private func timeUp() {
+    /// The clock ran out (or a teacher's `skip` ran it out): the attempt ends as `time_up`.
+    func timeUp() {
         guard phase == .playing, let room else { return }
         phase = .timeUp
         var result = LevelResultEvent(room: room.id, kind: .timeUp, solved: false, seedsPassed: 0,
@@ -403,6 +404,7 @@ public final class LevelRoomGame: RoomGame {
 /// What the core's lobby, dispatcher and console see of a level room (Rooms/LevelRoomPorts.swift).
 extension LevelRoomGame: LevelRoomState {
     package var isChallengeRunning: Bool { inChallenge && phase == .playing && challenge?.ended == false }
+    package var isChallengeRoom: Bool { inChallenge }
 
     package var levelID: String { level.id }
     package var codeLines: [String] { editor.lines }

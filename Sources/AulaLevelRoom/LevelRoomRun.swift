@@ -160,6 +160,13 @@ extension LevelRoomGame {
                                 missing: end?.unmet ?? [])
     }
 
+    /// A `submit` after the time is up: names the level to type (it said
+    /// "play LEVEL"); in a class challenge, that `play` is practice (session 12).
+    var timeUpRefusal: Refusal {
+        inChallenge ? Refusal("time_up", Phrase("error.time_up.challenge", [level.id]))
+                    : Refusal(code: "time_up", args: [level.id])
+    }
+
     /// `submit`: judged on the shown layout and further random ones, on the
     /// worker. A failing layout becomes the shown one; a solve stops the clock
     /// and is saved (durably) before the result is printed. The time left is
@@ -172,7 +179,7 @@ extension LevelRoomGame {
             player.send(ErrorEvent(code: "already_solved", level.id))
             return
         case .timeUp:
-            player.send(ErrorEvent(code: "time_up"))
+            player.refuse(timeUpRefusal)
             return
         case .checking, .closed:
             return
@@ -182,7 +189,7 @@ extension LevelRoomGame {
         guard !refusedEmpty(player) else { return }
         let left = clock?.secondsLeft
         if let left, left <= 0 {
-            player.send(ErrorEvent(code: "time_up"))
+            player.refuse(timeUpRefusal)
             return
         }
         challenge?.noteSubmit(self)  // [gradebook] counted for the teacher's `challenge status`
@@ -227,7 +234,7 @@ extension LevelRoomGame {
         switch phase {
         case .playing: break
         case .timeUp:
-            player.send(ErrorEvent(code: "time_up"))
+            player.refuse(timeUpRefusal)
             return
         case .solved, .checking, .closed:
             return

@@ -100,8 +100,9 @@ public final class LevelRooms: ClassChallenges {
         // own row, not a second one (session 11).
         let earlier = challenge.row(of: player).map { challenge.entries[$0] }
         if let earlier, earlier.player === player { return }
-        if let earlier, earlier.solved {
-            // Solved already: nothing to play again; the leaderboard reaches them here.
+        if let earlier, earlier.solved || earlier.outOfTime {
+            // Solved already, or out of time (the clock or a teacher's `skip`): nothing to
+            // play again; the leaderboard reaches them here.
             challenge.returned(player)
             return
         }
@@ -123,10 +124,16 @@ public final class LevelRooms: ClassChallenges {
 
     /// `play LEVEL` of the running challenge's level by one of its students who
     /// left it: back into it, on the shared clock. False when that is not the case.
+    /// A try that ran out of time (or a teacher skipped) stays over: the level opens
+    /// as practice, said so (session 12: `leave`, `play` gave a fresh challenge room).
     public func rejoinChallenge(_ player: Player, levelID: String) -> Bool {
         guard let challenge, !challenge.ended, let server = host, challenge.level.id == levelID,
               let index = challenge.row(of: player), case let entry = challenge.entries[index], !entry.solved,
               entry.game?.room == nil || entry.game?.room !== player.room else { return false }
+        if entry.outOfTime {
+            player.send(InfoEvent("level.challenge.attempt_over", challenge.level.id, style: .warn))
+            return false
+        }
         place(player, in: challenge, server: server)
         return true
     }

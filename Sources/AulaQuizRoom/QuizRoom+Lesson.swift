@@ -50,6 +50,13 @@ extension QuizRoom {
         }
     }
 
+    /// The room closes mid-quiz (`room close`, the server stopping): the quiz
+    /// ends as `quiz end` ends it, with the questions asked so far, and is saved.
+    public func endBeforeClosing() -> Bool {
+        guard isPlaying else { return false }
+        return (try? hostEnd()) != nil
+    }
+
     public func extend(by seconds: Double) -> Bool {
         guard game.extend(by: seconds) else { return false }
         cancelQuestionTimers()

@@ -18,7 +18,15 @@ extension Server {
         studentListener?.stopAccepting()
         adminListener?.stopAccepting()
         board?.stop()
-        for room in allRooms { closeRoomQuietly(room) }
+        // A round or quiz being played ends and is saved as `skip`/`quiz end` would
+        // save it, before the store closes (a play test: `shutdown 8` lost them all
+        // while the students read "Your results are saved").
+        var ended: [String] = []
+        for room in allRooms {
+            if room.game.isPlaying, room.game.endBeforeClosing() { ended.append(room.id) }
+            closeRoomQuietly(room)
+        }
+        if !ended.isEmpty { log(.info, "shutdown.rounds_ended", ("rooms", ended.joined(separator: ","))) }
         for client in clients.values {
             client.send(ShutdownEvent(seconds: 0))
             client.stage = .closing

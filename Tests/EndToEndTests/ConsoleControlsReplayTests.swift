@@ -81,7 +81,7 @@ import AulaTestSupport
     }
 
     /// `room close` mid-round read "Ana left room hangman-1. The room is closed." (as if
-    /// a classmate had left), the console did not say the round was lost, and a student
+    /// a classmate had left), the console did not say what became of the round, and a student
     /// away at that moment came back to "You have your place again" and the lobby.
     @Test func aRoomTheTeacherClosesSaysWhoClosedItAndWhatWasLost() throws {
         let server = try TestServer(configure: { $0.reconnectGrace = 30 },
@@ -96,7 +96,8 @@ import AulaTestSupport
         ben.close()
         try LevelRoomFixesTests.waitUntilDropped(server, "Ben")
         let closed = Self.flat(admin, "room close \(room)")
-        #expect(closed.contains("Room \(room) closed; its players are back in the lobby. The round being played was not finished, so it is not saved."), "\(closed)")
+        // Session 12: the round is no longer lost — it ends as `skip` ends it (saved, points kept).
+        #expect(closed.contains("Room \(room) closed; its players are back in the lobby. The round being played ended as skip ends it: saved, with the points so far."), "\(closed)")
         #expect(ana.waitFor("Your teacher closed the room.") != nil, "\(ana.transcript.suffix(3))")
         let back = try TestClient.loggedInJSON(port: server.port, name: "Ben")
         let told = try #require(back.waitForEvent("info") { ($0["text"] as? String ?? "").contains("closed while you were away") })

@@ -7,6 +7,8 @@ extension CatalogParts {
             "lesson.resumed": "The game goes on.",
             "lesson.resumed_left": "The game goes on: {0} s left.",
             "error.paused": "Your teacher paused the game. Wait until it goes on.",
+            // Session 12: lines typed into an open editor while paused.
+            "error.paused.editor": "Your teacher paused the game: lines typed now are not taken, and the editor stays open. Type them again when the game goes on.",
             "quiz.closed.teacher": "Your teacher closed this question.",
             "hangman.round_over.skipped": "Your teacher ended the round. The word was {0}.",
             "admin.lesson.idle_extended": "No clock to extend in: {0}.",
@@ -20,6 +22,9 @@ extension CatalogParts {
             // `salir` typed in a room leaves it (session 10).
             "room.salir_left": "You left {0} (salir in a room leaves it) and are in the lobby. Typed here, salir or quit disconnects.",
             "admin.room.closed_playing": "Room {0} closed; its players are back in the lobby. The round being played was not finished, so it is not saved.",
+            // Session 12: `room close` mid-round ends the round as `skip` does (saved, points kept).
+            "room.closed.teacher_kept": "Your teacher closed the room. The round being played ended there: your points from it are kept.",
+            "admin.room.closed_kept": "Room {0} closed; its players are back in the lobby. The round being played ended as skip ends it: saved, with the points so far.",
             // Session 11 (class challenge fixes): a kicked row, a student dropped and not back yet.
             "admin.challenge.kicked": "kicked",
             "admin.challenge.away": "away (disconnected)",
@@ -41,6 +46,8 @@ extension CatalogParts {
             "lesson.resumed": "El juego sigue.",
             "lesson.resumed_left": "El juego sigue: quedan {0} s.",
             "error.paused": "Tu docente ha pausado el juego. Espera a que siga.",
+            // Sesión 12: líneas escritas en un editor abierto durante la pausa.
+            "error.paused.editor": "Tu docente ha pausado el juego: las líneas que escribas ahora no se toman y el editor sigue abierto. Vuelve a escribirlas cuando el juego siga.",
             "quiz.closed.teacher": "Tu docente ha cerrado esta pregunta.",
             "hangman.round_over.skipped": "Tu docente ha terminado la ronda. La palabra era {0}.",
             "admin.lesson.idle_extended": "Ningún reloj que ampliar en: {0}.",
@@ -54,6 +61,9 @@ extension CatalogParts {
             // `salir` dentro de una sala sale de la sala (sesión 10).
             "room.salir_left": "Has salido de {0} y estás en la entrada. Para desconectarte, escribe salir aquí.",
             "admin.room.closed_playing": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego no había terminado, así que no se guarda.",
+            // Sesión 12: `sala cerrar` a media ronda la termina como `saltar` (guardada, con los puntos).
+            "room.closed.teacher_kept": "Tu docente ha cerrado la sala. La ronda en juego ha terminado ahí: conservas los puntos que ganaste en ella.",
+            "admin.room.closed_kept": "Sala {0} cerrada; quienes jugaban en ella han vuelto a la entrada. La ronda en juego ha terminado como con saltar: se guarda con los puntos hasta ahora.",
 
             // Sesión 11 (arreglos del reto de clase): una fila expulsada, alguien desconectado que aún no ha vuelto.
             "admin.challenge.kicked": "expulsión",

@@ -132,7 +132,10 @@ extension CatalogParts {
             "error.level_locked": "Level {0} is locked: it needs {1} XP and you have {2} ({3} more). Solve open levels first (levels shows them).",
             "error.level_not_ready": "The level is still opening. Try again in a moment.",
             "error.already_solved": "You already solved {0} in this room. Type play {0} to try for a better score, or levels for the next one.",
-            "error.time_up": "Time is up: submissions are closed for this level. Type play LEVEL to try again.",
+            "error.time_up": "Time is up: submissions are closed for this level. Type play {0} to try again.",
+            // Session 12: a class challenge's try ended by the clock or a teacher's skip stays ended.
+            "error.time_up.challenge": "Time is up: your try in this class challenge is over. play {0} opens the level again to practise; that does not count in the challenge.",
+            "level.challenge.attempt_over": "Your try in the class challenge on {0} is over (its time ran out or your teacher ended it): this room is practice and does not count in the challenge.",
             "error.no_such_level": "There is no level “{0}”. Type levels to see the map.",
             "error.no_such_note": "There is no note “{0}”. You have {1} {1|note|notes}; type notes to list them.",
             "error.note_locked": "The note “{0}” is still locked: solve the level that teaches it.",
@@ -305,7 +308,10 @@ extension CatalogParts {
             "error.level_locked": "El nivel {0} está bloqueado: necesita {1} XP y tienes {2} (te faltan {3}). Resuelve antes los niveles abiertos (niveles los muestra).",
             "error.level_not_ready": "El nivel todavía se está abriendo. Inténtalo de nuevo en un momento.",
             "error.already_solved": "Ya resolviste {0} en esta sala. Escribe jugar {0} para intentar mejorar la puntuación, o niveles para ver el siguiente.",
-            "error.time_up": "Se acabó el tiempo: ya no se aceptan entregas en este nivel. Escribe jugar NIVEL para intentarlo de nuevo.",
+            "error.time_up": "Se acabó el tiempo: ya no se aceptan entregas en este nivel. Escribe jugar {0} para intentarlo de nuevo.",
+            // Sesión 12: el intento de un reto de clase que terminó por el reloj o por saltar sigue terminado.
+            "error.time_up.challenge": "Se acabó el tiempo: tu intento en este reto de clase ha terminado. jugar {0} abre de nuevo el nivel para practicar; eso no cuenta en el reto.",
+            "level.challenge.attempt_over": "Tu intento en el reto de clase de {0} ha terminado (se acabó su tiempo o tu docente lo terminó): esta sala es de práctica y no cuenta en el reto.",
             "error.no_such_level": "No hay ningún nivel “{0}”. Escribe niveles para ver el mapa.",
             "error.no_such_note": "No hay ningún apunte “{0}”. Tienes {1} {1|apunte|apuntes}; escribe apuntes para verlos.",
             "error.note_locked": "El apunte “{0}” sigue bloqueado: resuelve el nivel que lo enseña.",

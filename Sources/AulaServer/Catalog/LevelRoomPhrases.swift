@@ -168,6 +168,8 @@ public enum LevelRoomPhrases {
         "level.time.half_one", "error.no_such_note_one",
         // Session 11 (class challenge fixes).
         "level.challenge.back_in_row",
+        // Session 12 (a teacher's skip in a class challenge stays).
+        "error.time_up.challenge", "level.challenge.attempt_over",
     ] + LevelRoomPhrases.stepHereKeys
 
     /// The step messages a reader's step line says without their line (LevelStepEvent.hereKeys).

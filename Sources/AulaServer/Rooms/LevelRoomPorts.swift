@@ -12,6 +12,8 @@ package protocol LevelRoomState: RoomGame {
     var codeLines: [String] { get }
     /// A class challenge's level still being played here: `play` does not leave it.
     var isChallengeRunning: Bool { get }
+    /// A room a class challenge opened (playing, solved or out of time): `reset` leaves it open.
+    var isChallengeRoom: Bool { get }
     /// Solved, out of time or closed: nothing to pause, resume or extend (session 11).
     var isFinished: Bool { get }
 }

@@ -45,6 +45,12 @@ public protocol RoomGame: AnyObject {
     func bareInput(_ line: String, from player: Player) -> Bool
     /// The room is closing (empty, or a teacher closed it): stop timers.
     func roomClosed()
+    /// The room is about to close with a round being played (a teacher's `room
+    /// close`, the server stopping): the round ends and is saved as `skip`
+    /// saves it (a hangman round `skipped`, a quiz as `quiz end` ends it), the
+    /// points so far kept. True when a round was ended so. Default: false (a
+    /// level keeps its program when its room closes; there is no round to save).
+    func endBeforeClosing() -> Bool
 
     // Lesson controls from the teachers' console (SPEC §7, §12). Each returns
     // false when the game has nothing to do (e.g. no clock running). The
@@ -95,6 +101,7 @@ extension RoomGame {
     public func playerReconnected(_ player: Player) {}
     public func playerForgotten(_ name: String) {}
     public func bareInput(_ line: String, from player: Player) -> Bool { false }
+    public func endBeforeClosing() -> Bool { false }
     public func pause() -> Bool { false }
     public func resume() -> Bool { false }
     public func skip() -> Bool { false }
