@@ -21,7 +21,10 @@ extension Server {
     /// `name_lookalike` when someone online has a name that looks the same
     /// (`ＶＩＣＴＩＭ`, `ВОВ` in Cyrillic for `BOB`, `B0b` for `Bob`); nil when free.
     func nameClash(_ name: String, group: GroupRef) -> ErrorEvent? {
-        guard let existing = players[playerKey(group, name)], existing.isConnected else { return nil }
+        guard let existing = players[playerKey(group, name)], existing.isConnected else {
+            // `ADA KAl`, `Ɩucia`, `Luc1a` (Session/Server+NameStrokes.swift).
+            return strokeLookAlike(name, group: group).map { ErrorEvent(code: "name_lookalike", $0.name) }
+        }
         if NameKey.make(existing.name) == NameKey.make(name) {
             return ErrorEvent(code: "name_taken", name)
         }
