@@ -25,6 +25,7 @@ extension AdminCall {
                     return true
                 }) { [self] added in
                     guard added else { return fail(code: "teacher_exists", name) }
+                    server.rememberTeacherName(name)
                     info("admin.teacher.added", name, style: .good)
                     done()
                 }

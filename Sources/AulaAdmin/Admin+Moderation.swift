@@ -73,6 +73,7 @@ extension AdminCall {
     func kick(_ args: Arguments) {
         guard !args.isEmpty else { return usage("admin.kick") }
         guard let (player, used) = findPlayer(args) else { return }
+        if refuseTwoKickReadings(args, found: player, used: used) { return }
         var minutes = KickList.defaultMinutes
         var reasonStart = used
         // Any word that looks like a number is the length (session 12: `99999999999999999999`

@@ -294,6 +294,7 @@ final class AdminSession {
 
     func loggedIn(as name: String) {
         teacher = name
+        server.rememberTeacherName(name)
         connection.markLoggedIn()
         log(.info, "admin.login", ("teacher", name), ("peer", connection.peerAddress))
         client.send(InfoEvent("admin.welcome", name, style: .good))

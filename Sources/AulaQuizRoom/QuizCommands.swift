@@ -44,6 +44,8 @@ extension QuizRoom {
             player.send(ErrorEvent(Refusal.usage("missing_argument", "quiz.team")))
             return
         }
+        // Shown to the room and the board: a student's name rules (Session/ShownNames.swift).
+        if let refusal = server.teamNameRefusal(name) { return player.send(ErrorEvent(refusal)) }
         attempt(player) { (game: inout QuizGame) throws(Refusal) in try game.pickTeam(name, for: player.name) }
     }
 

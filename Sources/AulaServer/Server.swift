@@ -75,6 +75,10 @@ public final class Server: ConnectionHandler {
     /// (AulaAdmin/Admin+Lesson.swift, Session/Server+KeptHolds.swift); applied at login
     /// (Session/Server+Accommodation.swift).
     package var rememberedAccommodations: [String: Double] = [:]
+    /// The teachers' account names by look-alike key: no student or team may take one (Session/ShownNames.swift).
+    package var teacherNameKeys: Set<String> = []
+    /// Online players by their names' other readings (Session/Server+NameStrokes.swift).
+    var strokeIndex: [String: String] = [:]
     /// Wrong PINs per student and per address (Session/PINLockouts.swift).
     package var pinLockouts = PINLockouts()
     /// Kicks that hold for their minutes (Session/KickList.swift).
@@ -128,6 +132,7 @@ public final class Server: ConnectionHandler {
         log(.info, "listening", ("students", "\(config.host):\(studentPort)"), ("admin", "\(config.adminHost):\(adminPort)"))
         startBoard()
         startIdentityMaintenance()
+        loadTeacherNames()
     }
 
     public var studentPort: Int { studentListener?.port ?? config.port }
@@ -300,7 +305,7 @@ public final class Server: ConnectionHandler {
     /// A dropped connection: keep the player's place for the reconnect grace.
     func playerLostConnection(_ player: Player) {
         if let room = player.room {
-            room.broadcast(InfoEvent("room.lost_connection", player.name, String(Int(config.reconnectGrace))), except: player)
+            announceDropped(room, player)
             room.game.playerDisconnected(player)
         }
         // The player is held strongly (a weak reference would slow every retain
@@ -322,7 +327,10 @@ public final class Server: ConnectionHandler {
         let room = player.room
         if room != nil { leaveRoom(player, reason: nil) }
         let key = playerKey(player.group, player.name)
-        if players[key] === player { players.removeValue(forKey: key) }
+        if players[key] === player {
+            players.removeValue(forKey: key)
+            unindexStrokes(of: player, key: key)
+        }
         // Deleted: nothing running shows them any more (a round's end kept their
         // points under their name, a challenge's leaderboard their row: a re-play).
         guard recordsDeleted else { return }

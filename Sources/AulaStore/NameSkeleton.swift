@@ -54,7 +54,8 @@ public enum NameSkeleton {
         var visible = String.UnicodeScalarView()
         var lastWasSpace = true  // also trims leading spaces
         for scalar in compatible.unicodeScalars {
-            if scalar.properties.isDefaultIgnorableCodePoint { continue }
+            // The middle dot NFKC leaves of `Ŀ`/`ŀ` ("L·") is no letter of the name (`Ŀucia` is `Lucia`).
+            if scalar.properties.isDefaultIgnorableCodePoint || scalar.value == 0xB7 { continue }
             if scalar.properties.isWhitespace {
                 if !lastWasSpace { visible.append(" ") }
                 lastWasSpace = true
@@ -151,7 +152,7 @@ public enum NameSkeleton {
 
         init() {
             var prototypes: [UInt32: [Unicode.Scalar]] = [:]
-            for item in ConfusablesData.mappings.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            for item in (ConfusablesData.mappings + " " + ConfusablesSupplement.mappings).split(whereSeparator: { $0 == " " || $0 == "\n" }) {
                 let parts = item.split(separator: ">")
                 guard parts.count == 2, let source = UInt32(parts[0], radix: 16) else { continue }
                 let target = parts[1].split(separator: ".").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }

@@ -69,3 +69,10 @@ extension Database {
         try scalarInt("SELECT COUNT(*) FROM teachers")
     }
 }
+
+extension Database {
+    /// Every teacher's account name (students may not take one: SPEC §12 reserved words).
+    public func teacherNames() throws -> [String] {
+        try query("SELECT name FROM teachers", []).map { try $0.string("name") }
+    }
+}

@@ -115,18 +115,55 @@ import AulaTestSupport
             #expect(outcome.studentLock == nil)
             if name == "Eli" { #expect(outcome.addressLock == 300 && outcome.wait == 300) }
         }
+        // That address may not try Ana again (it got her wrong)…
         #expect(pins.reserve(student: ana, address: "10.0.0.9", now: 1) == 299)
+        // …but Fede, whom it never got wrong, gets one try there, and only one.
+        let fede = PINLockouts.studentKey(groupID: 7, name: "Fede")
+        #expect(pins.lockedFor(student: fede, address: "10.0.0.9", now: 1) == nil)
+        #expect(pins.reserve(student: fede, address: "10.0.0.9", now: 1) == nil)
+        #expect(pins.reserve(student: fede, address: "10.0.0.9", now: 1) == 299)
+        pins.succeed(student: fede, address: "10.0.0.9", now: 1)
         // Ana from another address may still try: her own count is 1.
         #expect(pins.reserve(student: ana, address: "10.0.0.10", now: 1) == nil)
         pins.succeed(student: ana, address: "10.0.0.10", now: 1)
-        // Five wrong for one student from five addresses lock the student.
+        // Five wrong for one student from four addresses: those addresses are refused…
         let bea = PINLockouts.studentKey(groupID: 7, name: "Bea")
         for i in 1...4 {
             #expect(pins.reserve(student: bea, address: "10.1.0.\(i)", now: 2) == nil)
             let outcome = pins.fail(student: bea, address: "10.1.0.\(i)", now: 2)
-            if i == 4 { #expect(outcome.studentLock == 300) }
+            if i == 4 { #expect(outcome.studentLock == 300 && outcome.wait == 300) }
         }
-        #expect(pins.lockedFor(student: bea, address: "10.2.0.1", now: 3) == 299)
+        #expect(pins.lockedFor(student: bea, address: "10.1.0.1", now: 3) == 299)
+        // …but Bea at her own computer is not.
+        #expect(pins.lockedFor(student: bea, address: "10.2.0.1", now: 3) == nil)
         #expect(PINLockouts.minutes(299) == 5 && PINLockouts.minutes(1) == 1 && PINLockouts.minutes(600) == 10)
+        #expect(PINLockouts.minutes(600.000_000_1) == 10 && PINLockouts.minutes(601) == 11)
+    }
+
+    @Test func aStudentsLockDoesNotGrowWithFailuresFromManyAddressesButAPairsDoes() {
+        var pins = PINLockouts()
+        let luis = PINLockouts.studentKey(groupID: 7, name: "Luis")
+        // Three rounds of five wrong PINs, each from five fresh addresses, after each lock ends.
+        var now = 0.0
+        for round in 0..<3 {
+            var started: Double?
+            for i in 1...5 {
+                let address = "10.\(round).0.\(i)"
+                #expect(pins.reserve(student: luis, address: address, now: now) == nil)
+                if let lock = pins.fail(student: luis, address: address, now: now).studentLock { started = lock }
+            }
+            #expect(started == 300)
+            now += 301
+        }
+        // Five wrong from one address, twice: that pair's second lock is 10 minutes.
+        for _ in 1...5 { _ = pins.reserve(student: luis, address: "10.9.9.9", now: now); _ = pins.fail(student: luis, address: "10.9.9.9", now: now) }
+        now += 301
+        var last: PINLockouts.FailureOutcome?
+        for _ in 1...5 {
+            _ = pins.reserve(student: luis, address: "10.9.9.9", now: now)
+            last = pins.fail(student: luis, address: "10.9.9.9", now: now)
+        }
+        #expect(last?.studentLock == 600 && last?.wait == 600)
+        #expect(PINLockouts.minutes(last?.wait ?? 0) == 10)
     }
 }

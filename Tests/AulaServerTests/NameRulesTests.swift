@@ -108,6 +108,15 @@ import AulaGames
         #expect(NameRules.key("Vіctim") == NameRules.key("Victim"))
     }
 
+    /// Session 12: names that pose as the teacher or the system passed.
+    @Test func wordsForTheTeacherInEveryFormAreReserved() {
+        for name in ["Profe", "Prof", "Professor", "Maestra", "Maestro", "Tutor", "Tutora", "Moderator",
+                     "Moderador", "Moderadora", "System", "Sistema", "Profe Ana", "SystemAdmin", "Maestro1"] {
+            #expect(student(name) == "error.name_reserved", "\(name)")
+        }
+        for name in ["Profeta", "Tutorial", "Sistine", "Maes"] { #expect(student(name) == nil, "\(name)") }
+    }
+
     @Test func reservedWordsAreRefusedForStudentsOnly() {
         #expect(student("Teacher Smith") == "error.name_reserved")
         #expect(student("teacher") == "error.name_reserved")

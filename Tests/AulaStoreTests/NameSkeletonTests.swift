@@ -148,3 +148,22 @@ struct NameKeyFastPathTests {
         #expect(NameKey.make("  Ana  ") == "ana")
     }
 }
+
+/// Session 12's look-alikes: small capitals, Cherokee, `Ŀ`, and the readings
+/// of a capital I as `l` and of a digit 1 as `i`.
+@Suite(.lab) struct NameSkeletonStrokesTests {
+    @Test func smallCapitalsCherokeeAndTheMiddleDotFoldToLatin() {
+        #expect(NameSkeleton.key("ʟᴜᴄɪᴀ") == NameSkeleton.key("Lucia"))
+        #expect(NameSkeleton.key("Ŀucia") == NameSkeleton.key("Lucia"))
+        #expect(NameSkeleton.key("ᎪᎠᎪ ᏦᎪᏆ") == NameSkeleton.key("ADA KAI"))
+    }
+
+    @Test func aCapitalIReadsAsAnLAndADigitOneAsAnI() {
+        #expect(NameSkeleton.strokeKeys("ADA KAI") == [NameSkeleton.key("ada kal")])
+        #expect(NameSkeleton.strokeKeys("Ɩucia") == [NameSkeleton.key("lucia")])
+        #expect(NameSkeleton.strokeKeys("Luc1a") == [NameSkeleton.key("lucia")])
+        #expect(NameSkeleton.strokeKeys("Lucia").isEmpty && NameSkeleton.strokeKeys("ada kal").isEmpty)
+        // A dotted i is never an l: `Ali` and `All` have no other reading in common.
+        #expect(NameSkeleton.strokeKeys("Ali").isEmpty && NameSkeleton.key("Ali") != NameSkeleton.key("All"))
+    }
+}

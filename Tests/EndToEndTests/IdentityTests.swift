@@ -104,28 +104,29 @@ import AulaStore
 
         // Starting again on the same connection: not even asked.
         #expect(errorCode(login(guesser, "ana", code: code)) == "pin_locked")
-        // A fresh connection from a third computer: locked too.
+        // A fresh connection from that computer: locked too.
+        let again = try student(server)
+        #expect(errorCode(login(again, "Ana", code: code)) == "pin_locked")
+        // A fresh connection from a third computer is asked (the lock is the guesser's).
         let fresh = try student(server, from: "127.0.0.3")
-        #expect(errorCode(login(fresh, "Ana", code: code)) == "pin_locked")
-        // The right PIN, typed at a prompt opened before the lock: refused.
-        early.send("1234")
-        #expect(errorCode(next(early, Self.outcomes)) == "pin_locked")
+        #expect(errorCode(login(fresh, "Ana", code: code)) == "prompt.pin")
 
         // The teacher is told at once, and the audit table keeps it.
         #expect(admin.client.waitFor("too many wrong PINs for Ana (3B) from 127.0.0.1") != nil)
         let audit = try server.store { try $0.audit(limit: 50) }
         #expect(audit.contains { $0.command.hasPrefix("pin_locked Ana (3B) from 127.0.0.1") && $0.outcome == "locked_5_min" })
 
-        // `release Ana` lifts the student's lock (the address 127.0.0.1 stays locked).
+        // `release Ana` lifts the student's lock, at the guesser's computer too.
         #expect(admin.text("release Ana").contains("Ana may try a PIN again"))
-        let back = try student(server, from: "127.0.0.4")
+        let back = try student(server)
         #expect(errorCode(login(back, "Ana", code: code)) == "prompt.pin")
-        back.send("1234")
-        #expect(errorCode(next(back, Self.outcomes)) == "welcome")
+        // The right PIN, typed at a prompt opened before the lock on another computer: welcome.
+        early.send("1234")
+        #expect(errorCode(next(early, Self.outcomes)) == "welcome")
         #expect(try server.store { try $0.audit(limit: 50) }.contains { $0.command == "release Ana" && $0.outcome == "ok" })
     }
 
-    @Test func guessingInParallelFromManyComputersGetsNoMoreThanFiveTries() throws {
+    @Test func guessingInParallelFromManyComputersLocksTheNameOnceAndEachComputerGetsOneTry() throws {
         let server = try TestServer()
         let admin = try server.admin()
         let code = try rosterClass(server, admin, "name,pin\nAna,1234\n")
@@ -135,7 +136,8 @@ import AulaStore
             #expect(errorCode(login(client, "Ana", code: code)) == "prompt.pin")
             guessers.append(client)
         }
-        // Twenty wrong PINs at once, one per computer: the counts are shared.
+        // Twenty wrong PINs at once, one per computer: the counts are shared — the
+        // fifth locks Ana's name, and each computer that got her wrong may not try again.
         for (i, client) in guessers.enumerated() { client.send(String(format: "%04d", 5000 + i)) }
         var answers: [String: Int] = [:]
         for client in guessers { answers[errorCode(next(client, Self.outcomes)) ?? "none", default: 0] += 1 }
@@ -157,22 +159,70 @@ import AulaStore
             client.send("0000")
             #expect(errorCode(next(client, Self.outcomes)) == (i < 4 ? "wrong_pin" : "pin_locked"))
         }
-        // Fede's right PIN from that address: locked out with everyone else there.
+        // That address may not try those names again…
         let there = try student(server)
-        #expect(errorCode(login(there, "Fede", code: code)) == "pin_locked")
+        #expect(errorCode(login(there, "Bea", code: code)) == "pin_locked")
         #expect(admin.client.waitFor("too many wrong PINs from address 127.0.0.1") != nil)
-        // From another computer Fede (and Ana, with one wrong PIN of her own) get in.
-        let elsewhere = try student(server, from: "127.0.0.2")
-        #expect(errorCode(login(elsewhere, "Fede", code: code)) == "prompt.pin")
-        elsewhere.send("4326")
-        #expect(errorCode(next(elsewhere, Self.outcomes)) == "welcome")
+        // …but Fede, never wrong there (a classmate behind the same router), gets in with his PIN.
+        #expect(errorCode(login(there, "Fede", code: code)) == "prompt.pin")
+        there.send("4326")
+        #expect(errorCode(next(there, Self.outcomes)) == "welcome")
+        // From another computer Ana (with one wrong PIN of her own there) gets in.
         let ana = try student(server, from: "127.0.0.3")
         #expect(errorCode(login(ana, "Ana", code: code)) == "prompt.pin")
         ana.send("4321")
         #expect(errorCode(next(ana, Self.outcomes)) == "welcome")
         // The teacher lifts the address's lock.
         #expect(admin.text("release 127.0.0.1").contains("Address 127.0.0.1 may try PINs again"))
-        #expect(errorCode(login(there, "Bea", code: code)) == "prompt.pin")
+        let later = try student(server)
+        #expect(errorCode(login(later, "Bea", code: code)) == "prompt.pin")
+    }
+
+    @Test func wrongPINsFromOthersNeverKeepOutTheStudentWithTheRightPIN() throws {
+        let server = try TestServer()
+        let admin = try server.admin()
+        let code = try rosterClass(server, admin, "name,pin\nLuis,2468\nMarta,1357\nPedro,8642\n")
+        // Five computers each type one wrong PIN for Luis: Luis's name locks.
+        for i in 1...5 {
+            let attacker = try student(server, from: "127.0.3.\(i)")
+            #expect(errorCode(login(attacker, "Luis", code: code)) == "prompt.pin")
+            attacker.send("0000")
+            let answer = next(attacker, Self.outcomes)
+            #expect(errorCode(answer) == (i < 5 ? "wrong_pin" : "pin_locked"))
+            if i == 5 { #expect(answer?.1["minutes"] as? Int == 5) }
+            // The attacker's computers may not try again.
+            if i == 5 {
+                #expect(next(attacker, ["prompt.name"]) != nil)
+                #expect(errorCode(login(attacker, "Luis", code: code)) == "pin_locked")
+            }
+        }
+        // The real Luis, from his own computer, is asked for his PIN and gets in.
+        let luis = try student(server, from: "127.0.4.1")
+        #expect(errorCode(login(luis, "Luis", code: code)) == "prompt.pin")
+        luis.send("2468")
+        #expect(errorCode(next(luis, Self.outcomes)) == "welcome")
+
+        // A lab behind one address: five wrong PINs for Marta never lock Pedro there.
+        let lab = "127.0.5.1"
+        let marta = try student(server, from: lab)
+        #expect(errorCode(login(marta, "Marta", code: code)) == "prompt.pin")
+        for guess in 1...5 {
+            marta.send("000\(guess)")
+            let answer = next(marta, Self.outcomes)
+            #expect(errorCode(answer) == (guess < 5 ? "wrong_pin" : "pin_locked"))
+            if guess < 5 { #expect(next(marta, ["prompt.pin"]) != nil) }
+        }
+        let pedro = try student(server, from: lab)
+        #expect(errorCode(login(pedro, "Pedro", code: code)) == "prompt.pin")
+        pedro.send("8642")
+        #expect(errorCode(next(pedro, Self.outcomes)) == "welcome")
+        // Marta, from the lab, waits out the lock; from home she gets in.
+        let martaLab = try student(server, from: lab)
+        #expect(errorCode(login(martaLab, "Marta", code: code)) == "pin_locked")
+        let martaHome = try student(server, from: "127.0.6.1")
+        #expect(errorCode(login(martaHome, "Marta", code: code)) == "prompt.pin")
+        martaHome.send("1357")
+        #expect(errorCode(next(martaHome, Self.outcomes)) == "welcome")
     }
 
     // MARK: Storage errors

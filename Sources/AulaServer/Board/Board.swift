@@ -121,6 +121,8 @@ package final class Board: ConnectionHandler {
         let free = autoTarget == nil || targetRoundEnded || now - targetHeardAt >= Self.autoQuietSeconds
         let name = event.name
         guard free || name == "quiz.question", Self.activity.contains(name) else { return }
+        // The teacher's game outranks the students' rooms (Board/BoardAutoRank.swift).
+        guard autoMayMove(to: target, room: room, free: free) else { return }
         autoTarget = target
         targetHeardAt = now
         targetRoundEnded = false

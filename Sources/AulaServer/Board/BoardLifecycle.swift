@@ -21,8 +21,16 @@ extension Board {
             autoTarget = nil
             publish(BoardFollowEvent(mode: "auto", room: nil, kind: nil))
         } else if case .auto = follow, autoTarget == room.id {
-            autoTarget = nil
-            publish(BoardFollowEvent(mode: "auto", room: nil, kind: nil))
+            // Back to the teacher's running game, if any (Board/BoardAutoRank.swift).
+            if let back = teachersGame(closing: room.id) {
+                autoTarget = back.target
+                targetHeardAt = server?.loop.now ?? 0
+                targetRoundEnded = false
+                publish(BoardFollowEvent(mode: "auto", room: back.room?.id, kind: back.room?.kind ?? "level"))
+            } else {
+                autoTarget = nil
+                publish(BoardFollowEvent(mode: "auto", room: nil, kind: nil))
+            }
         }
         // Its last events stay in the ring for a page that pinned it (a final
         // leaderboard); a page following the console no longer gets them.

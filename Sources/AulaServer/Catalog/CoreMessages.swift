@@ -173,6 +173,9 @@ extension CatalogParts {
             // Session 11 (hostile clients): join/leave notices a room got too fast, told at once.
             "room.joined_many": "{0} joined room {1}.",
             "room.left_many": "{0} left room {1}.",
+            "room.dropped_one": "{0} lost the connection; their place is kept for a while.",
+            "room.dropped_many": "{0} lost the connection; their places are kept for a while.",
+            "room.back_many": "{0} are back after losing the connection.",
             "room.names_and": "{0} and {1}",
             "room.names_and_others": "{0} and {1} {1|other|others}",
         ],
@@ -352,6 +355,9 @@ extension CatalogParts {
             // Sesión 11 (clientes hostiles): avisos de entrada y salida que llegaron demasiado seguidos, dichos juntos.
             "room.joined_many": "{0} han entrado en la sala {1}.",
             "room.left_many": "{0} han salido de la sala {1}.",
+            "room.dropped_one": "{0} ha perdido la conexión; guardamos su sitio un rato.",
+            "room.dropped_many": "{0} han perdido la conexión; guardamos sus sitios un rato.",
+            "room.back_many": "{0} han vuelto después de perder la conexión.",
             "room.names_and": "{0} y {1}",
             "room.names_and_others": "{0} y {1} más",
         ]

@@ -31,8 +31,8 @@ extension CatalogParts {
 
             // Identity that holds (issue 12): alerts, storage errors at login, `release`.
             "admin.storage_unavailable": "The database is not answering right now, so nothing was checked or changed (a password typed is not counted as wrong). Try again in a minute; the server log has details.",
-            "admin.alert.pin_locked": "Alert: too many wrong PINs for {0} ({1}) from {2}. That student is locked for {3} {3|minute|minutes}; type release {0} to lift it.",
-            "admin.alert.pin_address_locked": "Alert: too many wrong PINs from address {0} (last name tried: {1}). PINs from there are locked for {2} {2|minute|minutes}; type release {0} to lift it.",
+            "admin.alert.pin_locked": "Alert: too many wrong PINs for {0} ({1}) from {2}. PINs for {0} from the computers that typed them wrong are locked for {3} {3|minute|minutes} ({0} still gets in from any other computer); type release {0} to lift it.",
+            "admin.alert.pin_address_locked": "Alert: too many wrong PINs from address {0} (last name tried: {1}). For {2} {2|minute|minutes} that address may not try again a name it got wrong (students there who typed nothing wrong still get in); type release {0} to lift it.",
             "admin.release.seat": "{0}'s place is free: the next one to log in with that name starts a new place.",
             "admin.release.pin": "{0} may try a PIN again.",
             "admin.release.address": "Address {0} may try PINs again.",
@@ -78,8 +78,8 @@ extension CatalogParts {
 
             // Identidad que se sostiene (issue 12): avisos, errores de almacenamiento al entrar, `liberar`.
             "admin.storage_unavailable": "La base de datos no responde ahora mismo, así que no se ha comprobado ni cambiado nada (una contraseña escrita no cuenta como incorrecta). Vuelve a probar en un minuto; el registro del servidor tiene detalles.",
-            "admin.alert.pin_locked": "Aviso: demasiados PIN incorrectos para {0} ({1}) desde {2}. El PIN de {0} queda bloqueado {3} {3|minuto|minutos}; escribe liberar {0} para quitar el bloqueo.",
-            "admin.alert.pin_address_locked": "Aviso: demasiados PIN incorrectos desde la dirección {0} (último nombre probado: {1}). Los PIN desde allí quedan bloqueados {2} {2|minuto|minutos}; escribe liberar {0} para quitar el bloqueo.",
+            "admin.alert.pin_locked": "Aviso: demasiados PIN incorrectos para {0} ({1}) desde {2}. El PIN de {0} queda bloqueado {3} {3|minuto|minutos} para los equipos que lo escribieron mal ({0} sigue pudiendo entrar desde cualquier otro equipo); escribe liberar {0} para quitar el bloqueo.",
+            "admin.alert.pin_address_locked": "Aviso: demasiados PIN incorrectos desde la dirección {0} (último nombre probado: {1}). Durante {2} {2|minuto|minutos} esa dirección no puede volver a probar un nombre que escribió mal (quien no se equivocó desde allí sigue pudiendo entrar); escribe liberar {0} para quitar el bloqueo.",
             "admin.release.seat": "El puesto de {0} queda libre: quien entre después con ese nombre empieza un puesto nuevo.",
             "admin.release.pin": "{0} puede volver a probar su PIN.",
             "admin.release.address": "La dirección {0} puede volver a probar PIN.",

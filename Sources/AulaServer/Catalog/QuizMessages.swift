@@ -24,6 +24,7 @@ extension CatalogParts {
             "error.not_playing.quiz": "You are watching this quiz. You can play in the next one.",
             "error.no_players.quiz": "Nobody is playing yet. Wait for players to join.",
             "error.team_name_invalid": "A team name has 1 to {0} {0|character|characters}. Try team Rockets.",
+            "error.team_name_rules": "That team name cannot be shown to the class: team names follow the rules for names (letters, digits, spaces, - and _; nothing rude, invisible or posing as the teacher). Try team Rockets.",
             "error.teams_count": "Choose a number of teams from 1 to {0}, e.g. teams auto 2.",
             "error.scoring_personality": "Scoring can only be changed in graded quizzes. Personality quizzes have no right answers.",
             // Events
@@ -198,6 +199,7 @@ extension CatalogParts {
             "error.not_playing.quiz": "Estás mirando este cuestionario. Podrás jugar en el siguiente.",
             "error.no_players.quiz": "Todavía no juega nadie. Espera a que entre alguien a jugar.",
             "error.team_name_invalid": "El nombre de un equipo tiene de 1 a {0} {0|carácter|caracteres}. Prueba con equipo Cohetes.",
+            "error.team_name_rules": "Ese nombre de equipo no se puede mostrar a la clase: los equipos siguen las reglas de los nombres (letras, cifras, espacios, - y _; nada ofensivo, invisible ni que se haga pasar por el profesorado). Prueba con equipo Cohetes.",
             "error.teams_count": "Elige un número de equipos del 1 al {0}, por ejemplo teams auto 2.",
             "error.scoring_personality": "La puntuación solo se cambia en los cuestionarios con nota. Los tests de personalidad no tienen respuestas correctas.",
             // Eventos

@@ -165,7 +165,9 @@ extension Server {
     }
 
     /// `say TEXT` — to your room, or to everyone in the lobby of your group.
-    func say(_ text: String, from player: Player) {
+    func say(_ typed: String, from player: Player) {
+        // Invisible characters, fillers and piles of accents go (Session/ShownText.swift).
+        let text = ShownText.clean(typed).trimmingCharacters(in: " ")
         guard !text.isEmpty else {
             player.send(ErrorEvent(Refusal.usage("missing_argument", "say")))
             return

@@ -20,8 +20,14 @@ public struct ChatLimits: Sendable, Equatable {
 
 /// The chat budgets: one token bucket per room and one per address; a line
 /// goes through only when both have a token (and then takes from both).
-/// Pure: the caller gives the time. Full buckets are forgotten, so the
-/// tables stay as small as the rooms and addresses chatting right now.
+/// The room's budget is shared fairly (session 12: four students within their
+/// address budget took 11 of a classmate's 14 lines): when the room's bucket is
+/// empty, a speaker still under their share of the room's rate (the rate over
+/// the speakers of the last 10 s) gets the line through from a second bucket of
+/// half the size, so those above their share are the ones throttled and the
+/// room never takes more than one and a half times its budget. Pure: the caller gives the time.
+/// Full buckets and quiet speakers are forgotten, so the tables stay as small
+/// as the rooms, addresses and speakers chatting right now.
 struct ChatBudget {
     enum Verdict: Equatable {
         case allowed
@@ -34,6 +40,7 @@ struct ChatBudget {
     private var addresses: [String: TokenBucket] = [:]
     private var lastTold: [String: Double] = [:]
     private var lastPrune = -Double.infinity
+    private var fairShares = ChatFairShares()
 
     static let pruneEvery = 10.0
 
@@ -41,8 +48,9 @@ struct ChatBudget {
         self.limits = limits
     }
 
-    /// One chat line into `room` from `address` (nil: the address is exempt).
-    mutating func spend(room: String, address: String?, now: Double) -> Verdict {
+    /// One chat line into `room` from `address` (nil: the address is exempt)
+    /// by `speaker` (nil: no fair share, the room's bucket alone decides).
+    mutating func spend(room: String, address: String?, speaker: String? = nil, now: Double) -> Verdict {
         prune(now: now)
         var roomBucket: TokenBucket?
         if limits.roomLinesPerSecond > 0 {
@@ -56,14 +64,21 @@ struct ChatBudget {
         }
         // The address is checked first: a flooder is told it is them, not the room.
         if let bucket = addressBucket, bucket.available(at: now) < 1 { return .overAddress }
-        if let bucket = roomBucket, bucket.available(at: now) < 1 { return .overRoom }
+        if var bucket = roomBucket {
+            if bucket.available(at: now) >= 1 {
+                _ = bucket.take(at: now)
+                rooms[room] = bucket
+                if let speaker { fairShares.spoke(speaker, in: room, rate: limits.roomLinesPerSecond, now: now) }
+            } else if let speaker,
+                      fairShares.takeShare(speaker, in: room, rate: limits.roomLinesPerSecond, burst: limits.roomBurst, now: now) {
+                rooms[room] = bucket
+            } else {
+                return .overRoom
+            }
+        }
         if var bucket = addressBucket, let address {
             _ = bucket.take(at: now)
             addresses[address] = bucket
-        }
-        if var bucket = roomBucket {
-            _ = bucket.take(at: now)
-            rooms[room] = bucket
         }
         return .allowed
     }
@@ -76,7 +91,7 @@ struct ChatBudget {
         return true
     }
 
-    var trackedKeys: Int { rooms.count + addresses.count + lastTold.count }
+    var trackedKeys: Int { rooms.count + addresses.count + lastTold.count + fairShares.trackedKeys }
 
     private mutating func prune(now: Double) {
         guard now - lastPrune >= Self.pruneEvery else { return }
@@ -84,5 +99,6 @@ struct ChatBudget {
         rooms = rooms.filter { !$0.value.isFull(at: now) }
         addresses = addresses.filter { !$0.value.isFull(at: now) }
         lastTold = lastTold.filter { now - $0.value < limits.tellTeachersEvery }
+        fairShares.prune(now: now)
     }
 }

@@ -37,7 +37,7 @@ extension Server {
             }
         }
         let roomKey = player.room.map { "room " + $0.id } ?? "lobby " + player.group.key
-        switch chatGuard.budget.spend(room: roomKey, address: address, now: now) {
+        switch chatGuard.budget.spend(room: roomKey, address: address, speaker: player.key + "\u{0}" + player.group.key, now: now) {
         case .allowed:
             return true
         case .overRoom:

@@ -50,4 +50,6 @@ package protocol RoomHost: AnyObject {
     /// Marks an answer owed to the player (a judge job): their next lines wait
     /// until the returned closure is called on the loop (Loop/Server+Hop.swift).
     func owesAnswer(_ player: Player) -> () -> Void
+    /// Why a team name may not be shown to the class, or nil (Session/ShownNames.swift).
+    func teamNameRefusal(_ raw: String) -> Refusal?
 }

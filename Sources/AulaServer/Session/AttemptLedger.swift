@@ -71,6 +71,12 @@ public struct AttemptLedger: Sendable {
         return entry.lockedUntil - now
     }
 
+    /// Failures counted now plus attempts in flight (0: the key has not failed lately).
+    public func pending(_ key: String, now: Double) -> Int {
+        let entry = refreshed(key, now: now)
+        return entry.failures + entry.inFlight
+    }
+
     /// Reserves one attempt: nil when it may go ahead (then `fail`, `succeed`
     /// or `release` must follow exactly once), or the seconds to wait — the
     /// lock left, or the lock it would start when the attempts in flight fail.

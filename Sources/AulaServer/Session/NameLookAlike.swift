@@ -74,9 +74,13 @@ enum NameLookAlike {
     /// dropped (`Admin1`) or read as leetspeak (`Adm1n`, `T3acher`). The longer
     /// words also match at the start of a word (`TeacherSmith`, `Administrator`);
     /// `aula` only as a whole word (`Aulakh` is a surname). The whole name run
-    /// together (`T e a c h e r`) must not be a reserved word either.
-    static let reservedWords = ["teacher", "profesor", "profesora", "docente", "admin", "server", "servidor", "aula"]
-    static let reservedPrefixes = ["teacher", "profesor", "docente", "admin", "server", "servidor"]
+    /// together (`T e a c h e r`) must not be a reserved word either. `profe`,
+    /// `prof`, `tutor` and `tutora` are whole words only (`Profeta`, `Tutorial`).
+    static let reservedWords = ["teacher", "profesor", "profesora", "docente", "admin", "server", "servidor", "aula",
+                                "profe", "prof", "professor", "maestro", "maestra", "tutor", "tutora",
+                                "moderator", "moderador", "moderadora", "system", "sistema"]
+    static let reservedPrefixes = ["teacher", "profesor", "docente", "admin", "server", "servidor",
+                                   "professor", "maestr", "moderat", "moderador", "system", "sistema"]
     private static let reservedKeys = Set(reservedWords.flatMap(Blocklist.fold))
     private static let prefixKeys = reservedPrefixes.flatMap(Blocklist.fold)
 

@@ -126,6 +126,11 @@ extension Server {
             client.send(ErrorEvent(refusal))
             promptName(client)
         case .success(let name):
+            if let refusal = teacherNameRefusal(name) {
+                client.send(ErrorEvent(refusal))
+                promptName(client)
+                return
+            }
             // A command typed at Name: (a refused student typed `leave` and played as "leave").
             if let word = Self.commandWord(name) {
                 client.send(ErrorEvent(Refusal("name_is_command", Phrase("error.name_is_command", [word]))))
@@ -314,6 +319,7 @@ extension Server {
         player.hasPIN = withPIN
         applyRememberedAccommodation(to: player)
         players[playerKey(group, name)] = player
+        indexStrokes(of: player)
         noteActivity(.joined, of: player)
         client.player = player
         client.stage = .playing
@@ -347,7 +353,7 @@ extension Server {
         client.send(WelcomeEvent(player: player.name, group: player.group.name, returning: true,
                                  backInRoom: player.room != nil))
         if let room = player.room {
-            room.broadcast(InfoEvent("room.reconnected", player.name), except: player)
+            announceBack(room, player)
             client.send(RoomJoinedEvent(room: room.id, kind: room.kind, player: player.name,
                                         players: room.players.map(\.name), spectator: !room.isPlayer(player)))
             room.game.playerReconnected(player)

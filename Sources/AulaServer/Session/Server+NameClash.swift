@@ -23,7 +23,12 @@ extension Server {
     /// Nil too for a student online with a PIN: the PIN is asked, and the right
     /// one takes the place over (`takeExistingPlace`, session 12).
     func nameClash(_ name: String, group: GroupRef) -> ErrorEvent? {
-        guard let existing = players[playerKey(group, name)], existing.isConnected, !existing.hasPIN else { return nil }
+        guard let existing = players[playerKey(group, name)], existing.isConnected else {
+            // `ADA KAl`, `Ɩucia`, `Luc1a` (Session/Server+NameStrokes.swift).
+            return strokeLookAlike(name, group: group).map { ErrorEvent(code: "name_lookalike", $0.name) }
+        }
+        // A student online with a PIN: the PIN is asked (session 12, takeExistingPlace).
+        if existing.hasPIN { return nil }
         if NameKey.make(existing.name) == NameKey.make(name) {
             return ErrorEvent(code: "name_taken", name)
         }
