@@ -7,6 +7,7 @@ public enum Schema {
         Migration(version: 4, name: "level attempts and kept programs", apply: addLevelCourse),
         Migration(version: 5, name: "where each word came from", apply: addWordOrigins),
         Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
+        Migration(version: 7, name: "how each student reads", apply: addStudentReading),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -211,6 +212,18 @@ public enum Schema {
             best_score INTEGER NOT NULL,
             PRIMARY KEY (student_id, level_id)
         ) WITHOUT ROWID;
+        """)
+    }
+
+    /// Migration 7 (session 12): how a student reads is kept with them, like
+    /// the C/Java choice — reader mode, language and a typed width (a play
+    /// test: after a restart a blind student's reader mode was gone and nothing
+    /// said so). NULL: never chosen, the connection's own reading stands.
+    static func addStudentReading(_ db: Database) throws {
+        try db.execute("""
+        ALTER TABLE students ADD COLUMN reader INTEGER;
+        ALTER TABLE students ADD COLUMN lang TEXT;
+        ALTER TABLE students ADD COLUMN width INTEGER;
         """)
     }
 }

@@ -1,4 +1,5 @@
 import AulaGames
+import AulaStore
 
 /// The commands everyone has, in the lobby and in rooms (SPEC §3). Help and
 /// usage live in the catalogs under `help.<id>` / `usage.<id>`.
@@ -193,6 +194,7 @@ extension Server {
         }
         player.client?.renderer.language = lang
         player.send(InfoEvent("lang.set"))
+        keepReading(of: player, StudentReading(language: lang.rawValue))
     }
 
     func setToggle(_ player: Player, _ word: String?, key: String, _ apply: (inout Renderer, Bool) -> Void) {
@@ -203,6 +205,8 @@ extension Server {
         }
         apply(&client.renderer, on)
         player.send(InfoEvent("\(key).\(on ? "on" : "off")"))
+        // Reader mode is kept with the student (Session/Server+KeptReading.swift).
+        if key == "reader" { keepReading(of: player, StudentReading(reader: on)) }
     }
 
     func setWidth(_ player: Player, _ word: String?) {
@@ -214,6 +218,7 @@ extension Server {
         client.renderer.width = n
         client.renderer.widthTyped = true
         player.send(InfoEvent("width.set", String(n)))
+        keepReading(of: player, StudentReading(width: n))
     }
 
     func setMode(_ player: Player, _ word: String?) {

@@ -100,7 +100,8 @@ extension Server {
                 defer { self.replayHeldLines(client) }
                 switch result {
                 case .success(let login):
-                    self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh, client)
+                    self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh,
+                                 reading: login.reading, client)
                 case .failure(let error): self.storageUnavailable(client, during: "login.record", error)
                 }
             }
