@@ -36,7 +36,10 @@ package enum LobbyCommands {
         Command("me", "me", aliases: ["yo"]) { call, _ in call.server.showMe(call.player) },
         // levels (Sources/AulaServer/Levels/LevelLobby.swift)
         Command("levels", "levels", aliases: ["niveles"]) { call, _ in call.server.showLevelMap(call.player) },
-        Command("notes", "notes", aliases: ["apuntes", "notas"]) { call, args in call.server.showNotes(call.player, args[0]) },
+        Command("notes", "notes", aliases: ["apuntes", "notas"]) { call, args in
+            // A title may be several words (`apuntes llaves y puertas`).
+            call.server.showNotes(call.player, args.isEmpty ? nil : args.rest(after: 0))
+        },
         Command("play", "play", aliases: ["jugar"]) { call, args in call.server.playLevel(call.player, args[0]) },
         Command("lang", "lang", aliases: ["idioma"]) { call, args in call.server.setLanguage(call.player, args[0]) },
         Command("color", "color", aliases: ["colour", "colores"]) { call, args in

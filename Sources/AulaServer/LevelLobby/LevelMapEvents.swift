@@ -62,31 +62,6 @@ public struct LevelMapEvent: Event {
     }
 }
 
-/// A note's id and title (its first `# ` heading) in both languages.
-package struct NoteEntry: Sendable {
-    package let id: String
-    package let en: String
-    package let es: String
-
-    package init(id: String, library: LevelLibrary) {
-        self.id = id
-        en = NoteEntry.title(library.note(id: id, language: "en")) ?? id
-        es = NoteEntry.title(library.note(id: id, language: "es")) ?? en
-    }
-
-    package func title(_ t: TextContext) -> String { t.language == .es ? es : en }
-
-    static func title(_ markdown: String?) -> String? {
-        guard let markdown else { return nil }
-        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = String(raw).trimmingCharacters(in: " \t\r")
-            if line.isEmpty { continue }
-            return String(line.drop { $0 == "#" }).trimmingCharacters(in: " \t")
-        }
-        return nil
-    }
-}
-
 /// `level.notes {notes:[{n, id, title}]}` — `notes`: the unlocked notes.
 public struct LevelNotesEvent: Event {
     let notes: [NoteEntry]
