@@ -395,10 +395,10 @@ extension CatalogParts {
             // El cuaderno de notas y la vista de la clase (issue 13).
             "admin.export.summary_done": "{0} filas de estudiantes escritas en {1}.",
             "admin.levels.title": "Niveles ({0}, en {1} mundos):",
-            "admin.levels.world": "{0}  {1} (se abre con {2} XP)",
+            "admin.levels.world": "{0}  {1} (se abre con {2} de experiencia)",
             "admin.levels.no_world": "Fuera de cualquier mundo:",
             "admin.levels.none": "No hay niveles cargados (mira la carpeta Levels y aula check-content).",
-            "admin.levels.row": "se abre con {0} XP, da {1} XP, {2}",
+            "admin.levels.row": "se abre con {0} de experiencia, da {1}, {2}",
             "admin.levels.hint": "Empieza un reto de clase con: reto empezar ID [minutos], por ejemplo reto empezar w1-03 10",
             "admin.decks.all": "Mazos ({0}):",
             "admin.decks.quiz_row": "{0} ({1}), {2} preguntas",

@@ -66,6 +66,7 @@ extension CatalogParts {
             "help.title_room": "Commands in room {0} and everywhere:",
             "help.more": "Commands also work in Spanish (ayuda, quien, salas, unirse...).",
             "help.aliases": "Names: {0}",
+            "help.aliases.english": "Names: {0}; also in English: {1}",
             "usage.help": "help [command]",
             "help.help": "Lists the commands, or explains one.",
             "usage.who": "who [page]",

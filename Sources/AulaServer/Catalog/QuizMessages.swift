@@ -269,7 +269,7 @@ extension CatalogParts {
             "usage.quiz.start": "empezar",
             "help.quiz.start": "Quien creó la sala empieza el cuestionario (o el siguiente).",
             "usage.quiz.set": "fijar puntuación velocidad|precisión",
-            "help.quiz.set": "Quizzes con nota: quien creó la sala elige velocidad (las respuestas correctas más rápidas valen más) o precisión (10 por respuesta correcta).",
+            "help.quiz.set": "Cuestionarios con nota: quien creó la sala elige velocidad (las respuestas correctas más rápidas valen más) o precisión (10 por respuesta correcta).",
             "usage.quiz.next": "siguiente",
             "help.quiz.next": "Quien creó la sala cierra la pregunta ya, o se salta la pausa después del gráfico.",
             "usage.quiz.answer": "responder N [N...]",

@@ -67,7 +67,7 @@ extension Server {
             }
             player.send(TextBlockEvent { t in
                 Server.usageLines(entry, t) + ["  " + t.say("help.\(entry.id)"),
-                                               t.say("help.aliases", Server.helpNames(entry, t))]
+                                               Server.helpNames(entry, t)]
             })
             return
         }
@@ -96,7 +96,7 @@ extension Server {
                 lines += Server.usageLines(entry, t)
                 lines.append("  " + t.say("help.\(entry.id)"))
             }
-            if let first = found.first { lines.append(t.say("help.aliases", Server.helpNames(first, t))) }
+            if let first = found.first { lines.append(Server.helpNames(first, t)) }
             return lines
         })
     }
@@ -124,8 +124,17 @@ extension Server {
         let usage = t.say("usage.\(entry.id)")
         let own = String(usage.prefix { $0 != " " }).lowercased()
         if let i = names.firstIndex(of: own), i > 0 { names.insert(names.remove(at: i), at: 0) }
-        return names.joined(separator: ", ")
+        guard t.language == .es else { return t.say("help.aliases", names.joined(separator: ", ")) }
+        // A Spanish screen reader mispronounces English words (session 12: "Nombres:
+        // crear, create"): the Spanish names first, the English ones said as such.
+        let english = names.filter { $0 != own && ($0 == entry.name || englishAliases.contains($0)) }
+        let spanish = names.filter { !english.contains($0) }
+        guard !english.isEmpty else { return t.say("help.aliases", spanish.joined(separator: ", ")) }
+        return t.say("help.aliases.english", spanish.joined(separator: ", "), english.joined(separator: ", "))
     }
+
+    /// The aliases that are English words (the others are Spanish).
+    static let englishAliases: Set<String> = ["colour", "exit", "delete", "insert", "skip", "password", "top"]
 
     /// The help's lines for one reader: two columns on a wide screen, one
     /// below 60 columns, `usage: help` sentences in reader mode.
