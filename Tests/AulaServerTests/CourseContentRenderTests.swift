@@ -69,6 +69,8 @@ import AulaGames
             }
             // Ada's commands are typed as the Spanish aliases with their accents shown.
             #expect(!text.contains("escribe codigo"), "\(key): \(text)")
+            // Gender-inclusive (session 12: the quiz's "Los 2 primeros hasta ahora").
+            #expect(SpanishRegister.genderedForms(in: text) == [], "\(key): \(text)")
         }
     }
 

@@ -323,7 +323,7 @@ extension CatalogParts {
             "quiz.deck_line": "{0} («{1}», {2}, {3}, {4})",
             "quiz.deck_list": "{0}; {1}",
             "quiz.deck_more": "y {0} más (aula check-content muestra la lista completa)",
-            "quiz.top.header": "Los {0} primeros hasta ahora:",
+            "quiz.top.header": "Los {0} primeros puestos hasta ahora:",
             "content.quiz.unbalanced": "Aviso: en {0} al tipo {1} se llega con muchas menos respuestas ({2}) que a {3} ({4}); quien responda al azar casi nunca lo obtendrá.",
             // Sesión 10 (prueba de salas): el recuento de una escala se nombra por sus rangos.
             "quiz.tally.reader_band": "Del {0} al {1}, {2}: {3} votos.",
