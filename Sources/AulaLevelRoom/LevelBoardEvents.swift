@@ -138,7 +138,11 @@ public struct LevelStepEvent: Event {
             // Reader mode: the sentences one after the other, no dash read aloud (session 11).
             line += (t.reader ? " " : " — ") + (o.ok ? said : t.paint(.bad, said))
         }
-        if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
+        if o.healthChange != 0 {
+            // Reader mode: a sentence, not brackets read aloud (session 12).
+            line += " " + (t.reader ? t.say("level.trace.health.reader", String(o.health))
+                                    : t.paint(.bad, t.say("level.trace.health", String(o.health))))
+        }
         return [line] + listingText(t)
     }
 }

@@ -66,7 +66,7 @@ public struct QuizQuestionEvent: Event {
                 let range = QuizQuestionEvent.range(band)
                 if t.reader {
                     let key = band.from == band.to ? "quiz.question.band.reader.one" : "quiz.question.band.reader"
-                    lines.append(t.say(key, String(band.from), String(band.to), answer))
+                    lines.append(t.say(key, String(band.from), String(band.to), answer.endingSentence))
                 } else {
                     let padded = range + String(repeating: " ", count: max(0, width - range.count))
                     lines.append("  " + t.paint(.code, padded) + "  " + answer)
@@ -75,7 +75,7 @@ public struct QuizQuestionEvent: Event {
         } else {
             for (i, answer) in question.answers.enumerated() {
                 let number = String(i + 1)
-                lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer)
+                lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer.endingSentence)
                                       : "  " + t.say("quiz.question.answer", t.paint(.code, number), answer))
             }
         }

@@ -194,7 +194,7 @@ extension CatalogParts {
             "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
-            "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            "class.closed.students": "Your teacher closed the class {0}; its final leaderboard came just before this message. You can keep playing; new points count for your group, not for this class.",
             // Session 11 (words): `extend` in hangman and quiz says the time now left.
             "admin.room_told.extended_left": "Your teacher gave you {0} more seconds: {1} seconds left.",
             "admin.room_told.extended_left_one": "Your teacher gave you {0} more seconds: 1 second left.",
@@ -427,7 +427,7 @@ extension CatalogParts {
             "error.quiz_room_needed.start": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario empezar {1}.",
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
-            "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            "class.closed.students": "Tu docente ha cerrado la clase {0}; su clasificación final llegó justo antes de este mensaje. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
             // Sesión 11 (palabras): `ampliar` en el ahorcado y los cuestionarios dice el tiempo que queda.
             "admin.room_told.extended_left": "Tu docente te ha dado {0} segundos más: quedan {1} segundos.",
             "admin.room_told.extended_left_one": "Tu docente te ha dado {0} segundos más: queda 1 segundo.",

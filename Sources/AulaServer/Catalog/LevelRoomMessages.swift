@@ -154,6 +154,9 @@ extension CatalogParts {
             "error.level.program_too_big": "The program is too big: at most {0} KB of text. Delete some lines with del N.",
             // The trace, step listing and unmet goals (issue 14, the language).
             "level.trace.health": "[health {0}]",
+            "level.trace.health.reader": "Health: {0}.",
+            "level.step.listing.before": "Before it, line {0}: {1}",
+            "level.step.listing.after": "After it, line {0}: {1}",
             "level.trace.capped": "… {0} more steps not shown: type trace to see them, or step to go one step at a time …",
             "level.trace.endless": "Is there an endless loop? Look for a loop whose condition never becomes false.",
             "level.trace.see_all": "Type trace to see the whole trace again.",
@@ -328,6 +331,9 @@ extension CatalogParts {
             "error.level.program_too_big": "El programa es demasiado grande: como mucho {0} KB de texto. Borra alguna línea con borrar N.",
             // La traza, el listado de paso y los objetivos pendientes (issue 14, el lenguaje).
             "level.trace.health": "[salud {0}]",
+            "level.trace.health.reader": "Salud: {0}.",
+            "level.step.listing.before": "Antes, línea {0}: {1}",
+            "level.step.listing.after": "Siguiente, línea {0}: {1}",
             "level.trace.capped": "… {0} pasos más sin mostrar: escribe traza para verlos, o paso para ir paso a paso …",
             "level.trace.endless": "¿Hay un bucle infinito? Busca un bucle cuya condición nunca se vuelve falsa.",
             "level.trace.see_all": "Escribe traza para volver a ver la traza completa.",
