@@ -14,6 +14,9 @@ public struct LevelBoardEvent: Event {
     /// and, when `boardHint`, says how to hear them (once, on the last of those boards).
     var brief = false
     var boardHint = true
+    /// After a step: health and keys are as before it, so reader mode does not
+    /// say them again ("Salud: 3. Llaves: 0." on every step, session 12).
+    var statusUnchanged = false
 
     public init(room: String, board: BoardView, caption: Phrase? = nil) {
         self.room = room
@@ -63,6 +66,7 @@ public struct LevelBoardEvent: Event {
                 if let goal = LevelBoardReader.goalFromAda(board, t) { lines.append(goal) }
                 continue
             }
+            if afterStep && statusUnchanged && phrase.key == "level.reader.health" { break }
             lines.append(t.say(phrase))
             if (afterStep || brief) && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
         }
