@@ -189,7 +189,7 @@ extension CatalogParts {
             "level.opened.summary": "Tu tarea: {0}",
             "level.opened.commands": "Puedes usar: {0}.",
             "level.opened.limits": "Para entregar, como mucho {0} instrucciones; con {1} o menos ganas 3 estrellas (cada acción, asignación, bucle e if cuenta una).",
-            "level.opened.hint": "Escribe código para escribir tu programa (un punto solo lo termina), luego ejecutar para probarlo y entregar para entregarlo. ayuda muestra todas las órdenes.",
+            "level.opened.hint": "Escribe código para escribir tu programa (un punto solo lo termina), luego ejecutar para probarlo y entregar para entregarlo. ayuda muestra todos los comandos.",
             "level.story.line": "{0}: {1}",
             "level.board.caption": "El tablero:",
             "level.board.caption_after": "El tablero después de la ejecución:",

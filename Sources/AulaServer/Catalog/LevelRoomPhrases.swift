@@ -78,7 +78,7 @@ public enum LevelRoomPhrases {
         "level.map.locked",
         "level.map.reader_solved",
         "level.map.reader_open",
-        "level.map.reader_locked",
+        "level.map.reader_locked", "level.map.reader_locked_many",
         "level.map.hint",
         "level.map.empty",
         "level.notes.title",

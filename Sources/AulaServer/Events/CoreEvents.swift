@@ -201,11 +201,20 @@ public struct KickedEvent: Event {
 /// `shutdown {seconds}` — the server is closing.
 public struct ShutdownEvent: Event {
     public let seconds: Int
-    package init(seconds: Int) { self.seconds = seconds }
+    /// A countdown reminder after the first announcement.
+    public let reminder: Bool
+    package init(seconds: Int, reminder: Bool = false) { self.seconds = seconds; self.reminder = reminder }
     public var name: String { "shutdown" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("seconds", .int(seconds))] }
     public func text(_ t: TextContext) -> [String] {
-        [t.paint(.warn, seconds > 0 ? t.say("shutdown.in", String(seconds)) : t.say("shutdown.now"))]
+        // Reader mode: "your results are saved" once, and no reminder every
+        // second at the end (session 12: 7 announcements in 15 s, each saying it).
+        if t.reader, reminder {
+            guard seconds >= 10 || seconds == 5 else { return [] }
+            return [t.say("shutdown.in.reminder", String(seconds))]
+        }
+        if t.reader, seconds == 0 { return [t.say("shutdown.now.reader")] }
+        return [t.paint(.warn, seconds > 0 ? t.say("shutdown.in", String(seconds)) : t.say("shutdown.now"))]
     }
 }
 

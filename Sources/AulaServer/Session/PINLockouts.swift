@@ -58,12 +58,16 @@ public struct PINLockouts: Sendable {
         public var addressLock: Double?
         /// Seconds the one typing must wait now (either lock, started now or before).
         public var wait: Double?
+        /// Wrong PINs left before a lock (session 12: the student was not told).
+        public var triesLeft = 0
     }
 
     public mutating func fail(student: String, address: String, now: Double) -> FailureOutcome {
         let s = students.fail(student, now: now)
         let a = addresses.fail(address, now: now)
-        return FailureOutcome(studentLock: s, addressLock: a, wait: lockedFor(student: student, address: address, now: now))
+        var outcome = FailureOutcome(studentLock: s, addressLock: a, wait: lockedFor(student: student, address: address, now: now))
+        outcome.triesLeft = min(students.attemptsLeft(student), addresses.attemptsLeft(address))
+        return outcome
     }
 
     public mutating func succeed(student: String, address: String, now: Double) {

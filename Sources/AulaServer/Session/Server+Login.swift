@@ -225,7 +225,9 @@ extension Server {
             if let wait = outcome.wait {
                 sendPINLocked(client, seconds: wait)
             } else {
-                client.send(ErrorEvent(code: "wrong_pin"))
+                // How many tries are left before the lock (session 12).
+                let key = outcome.triesLeft == 1 ? "error.wrong_pin.last" : "error.wrong_pin.left"
+                client.send(ErrorEvent(Refusal("wrong_pin", Phrase(key, [String(outcome.triesLeft)]))))
                 client.stage = .pin(name: name, group: group)
                 promptPIN(client)
             }
