@@ -112,7 +112,7 @@ extension AdminCall {
             for mark in ShutdownCountdown.marks(for: seconds) {
                 port.shutdownTimers.append(server.loop.schedule(after: Double(seconds - mark)) { [weak port] in
                     guard port != nil else { return }
-                    server.players.values.forEach { $0.send(ShutdownEvent(seconds: mark)) }
+                    server.players.values.forEach { $0.send(ShutdownEvent(seconds: mark, reminder: true)) }
                 })
             }
             port.shutdownTimers.append(server.loop.schedule(after: Double(seconds)) { [weak port] in

@@ -23,6 +23,7 @@ final class AdminPort: ConnectionHandler {
             return
         }
         let client = Client(connection: connection, language: server.config.language)
+        client.isConsole = true
         let session = AdminSession(server: server, port: self, client: client)
         connection.userData = session
         sessions[connection.id] = session

@@ -169,11 +169,8 @@ public struct HangmanStateEvent: SelfWritingEvent {
                          : p.lives > 0 ? t.say("hangman.reader.lives", p.name, String(p.lives), String(view.maxLives))
                                      : t.say("hangman.reader.out", p.name))
         }
-        // The figure complete (no lives left) is said once, in words; the
-        // count of misses drawn is not (the lives line says it).
-        if let player = view.gallowsOwner(for: viewer), player.misses > 0, player.lives == 0 {
-            lines.append(t.say("hangman.reader.gallows_full", player.name))
-        }
+        // No line about the drawing: "the figure is complete" said a fourth time
+        // that the player has no lives (session 12); the lives line says it.
         lines += turnLines(t)
         return lines
     }
@@ -185,9 +182,10 @@ public struct HangmanStateEvent: SelfWritingEvent {
         if afterGuess { return view.raceDone ? turnLines(t) : [] }
         var lines: [String] = []
         if let hint = view.hint { lines.append(t.say("hangman.state.hint", hint.endingSentence)) }
-        let misses = view.misses.isEmpty ? t.say("hangman.state.none") : view.misses.joined(separator: ", ")
         let own = view.lives.first { $0.name == viewer }
-        lines.append(t.say("hangman.race.lives.reader", misses, String(own?.lives ?? 0), String(view.maxLives)))
+        // "Fallos: ninguna" agreed with letters, not misses (session 12): no misses is said on its own.
+        let key = view.misses.isEmpty ? "hangman.race.lives.reader.none" : "hangman.race.lives.reader"
+        lines.append(t.say(key, view.misses.joined(separator: ", "), String(own?.lives ?? 0), String(view.maxLives)))
         lines += turnLines(t)
         return lines
     }

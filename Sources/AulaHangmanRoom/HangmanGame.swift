@@ -243,6 +243,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
         news.reserveCapacity(events.count)
         var finished: HangmanResult?
         var newTurn: String?
+        var lastChance: Player?
         var benched: [Player] = []
         func tellNews() {
             guard !news.isEmpty else { return }
@@ -270,6 +271,13 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             case .turnPassed(_, let to):
                 newTurn = to
                 news.append(event.phrase)
+            case .playerOut(let name) where news.last?.key == "hangman.life_lost.none":
+                // One sentence, not two saying the same (session 12, reader mode:
+                // "pierde una vida: no le quedan vidas", "se ha quedado sin vidas…").
+                news[news.count - 1] = Phrase("hangman.out_of_lives", [name])
+            case .lastChance(let name):
+                // Said to that player only: a watcher heard "Luis, última oportunidad…" (session 12).
+                lastChance = roundPlayers[name]
             default:
                 news.append(event.phrase)
             }
@@ -279,6 +287,7 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
         // words that he plays again next round (a play test: the third person read
         // to him as if he were out of the game).
         defer { for player in benched { player.send(InfoEvent("hangman.spectator.you")) } }
+        defer { if let player = lastChance { player.send(InfoEvent(phrases: [Phrase("hangman.last_chance", [player.name])])) } }
         if let finished {
             tellRoom(told, withState: false)
             finish(finished)

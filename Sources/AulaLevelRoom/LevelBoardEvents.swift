@@ -14,6 +14,9 @@ public struct LevelBoardEvent: Event {
     /// and, when `boardHint`, says how to hear them (once, on the last of those boards).
     var brief = false
     var boardHint = true
+    /// After a step: health and keys are as before it, so reader mode does not
+    /// say them again ("Salud: 3. Llaves: 0." on every step, session 12).
+    var statusUnchanged = false
 
     public init(room: String, board: BoardView, caption: Phrase? = nil) {
         self.room = room
@@ -63,6 +66,7 @@ public struct LevelBoardEvent: Event {
                 if let goal = LevelBoardReader.goalFromAda(board, t) { lines.append(goal) }
                 continue
             }
+            if afterStep && statusUnchanged && phrase.key == "level.reader.health" { break }
             lines.append(t.say(phrase))
             if (afterStep || brief) && phrase.key == "level.reader.health" { break }  // items are in the rows of the shown board
         }
@@ -138,7 +142,11 @@ public struct LevelStepEvent: Event {
             // Reader mode: the sentences one after the other, no dash read aloud (session 11).
             line += (t.reader ? " " : " — ") + (o.ok ? said : t.paint(.bad, said))
         }
-        if o.healthChange != 0 { line += " " + t.paint(.bad, t.say("level.trace.health", String(o.health))) }
+        if o.healthChange != 0 {
+            // Reader mode: a sentence, not brackets read aloud (session 12).
+            line += " " + (t.reader ? t.say("level.trace.health.reader", String(o.health))
+                                    : t.paint(.bad, t.say("level.trace.health", String(o.health))))
+        }
         return [line] + listingText(t)
     }
 }

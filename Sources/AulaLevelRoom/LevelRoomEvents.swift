@@ -47,7 +47,7 @@ public struct LevelOpenedEvent: Event {
         if challenge { lines.append(t.paint(.warn, t.say("level.opened.challenge"))) }
         lines += LevelStoryEvent.storyLines(level, t)
         lines.append(t.say("level.opened.summary", level.summary(lang)))
-        if let newNote { lines.append(t.paint(.warn, t.say("level.opened.new_note", newNote.title(t), newNote.id))) }
+        if let newNote { lines.append(t.paint(.warn, t.say("level.opened.new_note", newNote.title(t), newNote.typed(t)))) }
         let commands = level.commands.map { HintSpelling.commandWord($0, spelling: spelling) }.joined(separator: ", ")
         lines.append(t.say("level.opened.commands", commands))
         lines.append(t.say("level.opened.limits", String(level.maxStatements), String(level.parStatements)))
@@ -159,7 +159,10 @@ public struct LevelProgressEvent: Event {
         public let id: String
         public let en: String
         public let es: String
+        /// What a Spanish student types for it (a note's Spanish name); nil: the id.
+        public var esName: String? = nil
         public func title(_ t: TextContext) -> String { t.language == .es ? es : en }
+        public func typed(_ t: TextContext) -> String { t.language == .es ? esName ?? id : id }
     }
     public let room: String
     public let xp: Int
@@ -181,7 +184,7 @@ public struct LevelProgressEvent: Event {
         var lines: [String] = []
         lines.append(t.say(xpGained > 0 ? "level.progress.xp" : "level.progress.no_xp", String(xpGained), String(xp)))
         for item in unlocked { lines.append(t.paint(.good, t.say("level.progress.unlocked", item.id, item.title(t)))) }
-        for item in notes { lines.append(t.paint(.good, t.say("level.progress.note", item.title(t)))) }
+        for item in notes { lines.append(t.paint(.good, t.say("level.progress.note", item.title(t), item.typed(t)))) }
         return lines
     }
 }

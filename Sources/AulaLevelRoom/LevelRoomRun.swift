@@ -136,11 +136,14 @@ extension LevelRoomGame {
 
     private func takeStep() {
         guard let room, var run = stepping else { return }
+        let before = (run.board.health, run.board.keysHeld)
         if let outcome = run.step() {
             var event = LevelStepEvent(room: room.id, outcome: outcome)
             event.listing = LevelStepEvent.listing(around: outcome.line, in: editor.lines)
             room.broadcast(event)
-            room.broadcast(LevelBoardEvent(room: room.id, board: run.board, caption: nil))
+            var board = LevelBoardEvent(room: room.id, board: run.board, caption: nil)
+            board.statusUnchanged = before == (run.board.health, run.board.keysHeld)
+            room.broadcast(board)
         }
         if run.isFinished {
             room.broadcast(practiceResult(run, program: run.program, kind: .step))

@@ -89,7 +89,7 @@ extension LevelRoomGame {
             let oldNotes = Set(library.unlockedNotes(xp: record.xpBefore, solved: record.solvedBefore))
             let notes = library.unlockedNotes(xp: xpAfter, solved: solvedAfter).filter { !oldNotes.contains($0) }.map { id in
                 let entry = NoteEntry(id: id, library: library)
-                return LevelProgressEvent.Item(id: id, en: entry.en, es: entry.es)
+                return LevelProgressEvent.Item(id: id, en: entry.en, es: entry.es, esName: entry.esName)
             }
             player.send(LevelProgressEvent(room: room.id, xp: xpAfter, xpGained: record.xpGranted, unlocked: unlocked, notes: notes))
         } else {

@@ -40,7 +40,13 @@ extension LevelStepEvent {
     func listingText(_ t: TextContext) -> [String] {
         guard !listing.isEmpty else { return [] }
         if t.reader {
-            return listing.filter { $0.number != outcome.line }.map { LevelCodeText.numbered($0.number, $0.text, width: 0, t) }
+            // Each said with where it is: two bare "Line 1: …" after the step's own
+            // line sounded like steps too (session 12).
+            return listing.filter { $0.number != outcome.line }.map { entry in
+                let text = entry.text.isEmpty ? t.say("level.code.blank") : entry.text
+                return t.say(entry.number < outcome.line ? "level.step.listing.before" : "level.step.listing.after",
+                             String(entry.number), text)
+            }
         }
         let width = String(listing.map(\.number).max() ?? 0).count
         return listing.map { entry in

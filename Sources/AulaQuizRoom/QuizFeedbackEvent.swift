@@ -26,7 +26,10 @@ public struct QuizFeedbackEvent: Event {
     public func text(_ t: TextContext) -> [String] {
         let place = t.say("quiz.feedback.rank", QuizFeedbackEvent.ordinal(feedback.rank, t.language),
                           String(feedback.of))
-        let answer = feedback.rightAnswers.map { "\($0.number)) \($0.text)" }.joined(separator: ", ")
+        // Reader mode says "number 4, …" as the question said "Answer 4: …", not "4)".
+        let answer = feedback.rightAnswers.map {
+            t.reader ? t.say("quiz.your_answer.item.reader", String($0.number), $0.text) : "\($0.number)) \($0.text)"
+        }.joined(separator: ", ")
         switch feedback.correct {
         case true?:
             return [t.paint(.good, t.say("quiz.feedback.correct", String(feedback.points), place))]

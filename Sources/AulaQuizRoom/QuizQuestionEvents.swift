@@ -14,6 +14,8 @@ public struct QuizQuestionEvent: Event {
     /// True when the question is shown again (a reconnect, `question`): the
     /// text then says "N seconds left" rather than "You have N seconds".
     public let resent: Bool
+    /// The teacher has paused the room: its clock is not running.
+    var paused = false
     /// The reader's answer so far, when shown again after they answered
     /// (session 11): `your_answer` in JSON, "Your answer: 2) Paris" in text.
     public var yourAnswer: QuizShownAnswer?
@@ -66,7 +68,7 @@ public struct QuizQuestionEvent: Event {
                 let range = QuizQuestionEvent.range(band)
                 if t.reader {
                     let key = band.from == band.to ? "quiz.question.band.reader.one" : "quiz.question.band.reader"
-                    lines.append(t.say(key, String(band.from), String(band.to), answer))
+                    lines.append(t.say(key, String(band.from), String(band.to), answer.endingSentence))
                 } else {
                     let padded = range + String(repeating: " ", count: max(0, width - range.count))
                     lines.append("  " + t.paint(.code, padded) + "  " + answer)
@@ -75,7 +77,7 @@ public struct QuizQuestionEvent: Event {
         } else {
             for (i, answer) in question.answers.enumerated() {
                 let number = String(i + 1)
-                lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer)
+                lines.append(t.reader ? t.say("quiz.question.answer.reader", number, answer.endingSentence)
                                       : "  " + t.say("quiz.question.answer", t.paint(.code, number), answer))
             }
         }
@@ -95,7 +97,9 @@ public struct QuizQuestionEvent: Event {
             }
         }
         if let seconds {
-            let line = t.say(resent ? "quiz.question.seconds_left" : "quiz.question.seconds", String(seconds))
+            // Shown again while the teacher has paused: said so (session 12: "23 seconds left" with no clock running).
+            let key = resent ? (paused ? "quiz.question.seconds_left.paused" : "quiz.question.seconds_left") : "quiz.question.seconds"
+            let line = t.say(key, String(seconds))
             lines.append(t.paint(.warn, line))
         } else {
             lines.append(t.say("quiz.question.untimed"))

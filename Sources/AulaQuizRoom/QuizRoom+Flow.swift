@@ -98,6 +98,7 @@ extension QuizRoom {
         event.watching = !game.players.contains(member.name)
         // Shown again after they answered: with their answer (session 11).
         if resent { event.yourAnswer = game.shownAnswer(of: member.name) }
+        event.paused = game.isPaused
         member.send(event)
     }
 

@@ -5,7 +5,7 @@ import AulaServer
 public enum QuizRoomPhrases {
     public static let keys: [String] = [
         "quiz.room.about", "quiz.room.created", "quiz.room.description", "quiz.room.how",
-        "quiz.question.header.reader", "quiz.question.answer", "quiz.question.answer.reader",
+        "quiz.question.header.reader", "quiz.question.answer", "quiz.question.answer.reader", "quiz.question.seconds_left.paused",
         "quiz.question.seconds_left", "quiz.timer.left",
         "quiz.tally.reader_row", "quiz.tally.reader_row.one", "quiz.tally.correct", "quiz.tally.correct_many",
         "quiz.teams.title", "quiz.teams.row", "quiz.teams.none", "quiz.not_saved", "quiz.again",

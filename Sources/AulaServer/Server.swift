@@ -192,6 +192,7 @@ public final class Server: ConnectionHandler {
                 client.renderer.width = min(width, Renderer.maxWidth)
                 // The terminal's own size: not carried to a later connection.
                 client.renderer.widthTyped = false
+                client.renderer.widthReported = true
             }
         case .terminalType(let name):
             // TinTin++ splits lines at ";" (docs/clients.md): say once how to keep it.

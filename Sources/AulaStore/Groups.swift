@@ -21,9 +21,11 @@ public struct StudentRow: Sendable, Equatable {
     /// The peer address and time of the last login (schema 3; nil before it).
     public let lastPeer: String?
     public let lastLoginAt: Double?
+    /// How the student reads (schema 7; empty before it or when never chosen).
+    public let reading: StudentReading
 
     public init(id: Int64, groupID: Int64, name: String, pinHash: String?, createdAt: Double,
-                lastPeer: String? = nil, lastLoginAt: Double? = nil) {
+                lastPeer: String? = nil, lastLoginAt: Double? = nil, reading: StudentReading = StudentReading()) {
         self.id = id
         self.groupID = groupID
         self.name = name
@@ -31,6 +33,7 @@ public struct StudentRow: Sendable, Equatable {
         self.createdAt = createdAt
         self.lastPeer = lastPeer
         self.lastLoginAt = lastLoginAt
+        self.reading = reading
     }
 }
 
@@ -87,10 +90,11 @@ extension Database {
 
     /// The student's row by name: the look-alike key first, then the key rows
     /// written before look-alike keys were kept (`NameKey.student`).
-    public func student(groupID: Int64, name: String) throws -> StudentRow? {
+    public func student(groupID: Int64, name: String, withReading: Bool = false) throws -> StudentRow? {
         let keys = [NameKey.student(name), NameKey.make(name)]
+        let columns = withReading ? Self.studentColumnsWithReading : Self.studentColumns
         for key in keys.indices where key == 0 || keys[key] != keys[0] {
-            if let row = try query(Self.studentColumns + " FROM students WHERE group_id = ? AND name_key = ?",
+            if let row = try query(columns + " FROM students WHERE group_id = ? AND name_key = ?",
                                    [.integer(groupID), .text(keys[key])]).first.map(Self.studentRow) {
                 return row
             }
@@ -121,10 +125,15 @@ extension Database {
     }
 
     static let studentColumns = "SELECT id, group_id, name, pin_hash, created_at, last_peer, last_login_at"
+    /// `studentColumns` with how the student reads (schema 7): for the login,
+    /// on the server's own (migrated) file; reading commands on an older file
+    /// never select them.
+    static let studentColumnsWithReading = studentColumns + ", reader, lang, width"
 
     static func studentRow(_ r: Row) throws -> StudentRow {
         try StudentRow(id: r.int("id"), groupID: r.int("group_id"), name: r.string("name"),
                    pinHash: r.stringOrNil("pin_hash"), createdAt: r.double("created_at"),
-                   lastPeer: r.stringOrNil("last_peer"), lastLoginAt: r.doubleOrNil("last_login_at"))
+                   lastPeer: r.stringOrNil("last_peer"), lastLoginAt: r.doubleOrNil("last_login_at"),
+                   reading: r.columns.contains("reader") ? studentReading(r) : StudentReading())
     }
 }

@@ -56,14 +56,15 @@ extension Database {
     public func lookUpLogin(_ lookup: LoginLookup) throws -> LoginFound {
         switch lookup.place {
         case .group(let id):
-            return try answer(lookup, groupID: id, rosterGroup: nil, row: try student(groupID: id, name: lookup.name))
+            return try answer(lookup, groupID: id, rosterGroup: nil, row: try student(groupID: id, name: lookup.name, withReading: true))
         case .rosterOrOpen(let openID):
             let (found, openRow) = try rosterOrOpenRows(named: lookup.name, openGroupID: openID)
             if found.count > 1 { return .onRosters(found.map(\.group)) }
             guard let only = found.first else { return try answer(lookup, groupID: openID, rosterGroup: nil, row: openRow) }
             // The roster's row is its group's row, unless it was found by its older key: the
             // group may also hold a row under the look-alike key, which `student` prefers.
-            let row = only.byLookAlikeKey ? only.student : try student(groupID: only.student.groupID, name: lookup.name)
+            let row = only.byLookAlikeKey ? only.student
+                : try student(groupID: only.student.groupID, name: lookup.name, withReading: true)
             return try answer(lookup, groupID: only.student.groupID, rosterGroup: only.group, row: row)
         }
     }
@@ -90,6 +91,7 @@ extension Database {
         let older = NameKey.make(name)
         let sql = """
             SELECT s.id, s.group_id, s.name, s.pin_hash, s.created_at, s.last_peer, s.last_login_at,
+                   s.reader, s.lang, s.width,
                    s.name_key, g.name AS group_name
             FROM groups g CROSS JOIN students s ON s.group_id = g.id
             WHERE s.name_key IN (?1, ?2) AND (s.pin_hash IS NOT NULL OR g.id = ?3)

@@ -9,6 +9,7 @@ public enum Schema {
         Migration(version: 6, name: "level points kept across a reset", apply: addLevelPointsKept),
         Migration(version: 7, name: "kicks, accommodations and teachers' languages kept", apply: addKeptHolds),
         Migration(version: 8, name: "student keys fold accents", apply: foldAccentsInStudentKeys),
+        Migration(version: 9, name: "how each student reads", apply: addStudentReading),
     ]
 
     public static var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -235,6 +236,18 @@ public enum Schema {
             multiplier REAL NOT NULL
         ) WITHOUT ROWID;
         ALTER TABLE teachers ADD COLUMN language TEXT;
+        """)
+    }
+
+    /// Migration 9 (session 12): how a student reads is kept with them, like
+    /// the C/Java choice — reader mode, language and a typed width (a play
+    /// test: after a restart a blind student's reader mode was gone and nothing
+    /// said so). NULL: never chosen, the connection's own reading stands.
+    static func addStudentReading(_ db: Database) throws {
+        try db.execute("""
+        ALTER TABLE students ADD COLUMN reader INTEGER;
+        ALTER TABLE students ADD COLUMN lang TEXT;
+        ALTER TABLE students ADD COLUMN width INTEGER;
         """)
     }
 }

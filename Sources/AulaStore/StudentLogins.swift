@@ -3,10 +3,13 @@ public struct StudentLogin: Sendable, Equatable {
     public let id: Int64
     /// True when the name's old row (points, XP, levels) was set aside and a new one begun.
     public let startedFresh: Bool
+    /// How the student reads, as kept (empty for a new row or a fresh start).
+    public let reading: StudentReading
 
-    public init(id: Int64, startedFresh: Bool) {
+    public init(id: Int64, startedFresh: Bool, reading: StudentReading = StudentReading()) {
         self.id = id
         self.startedFresh = startedFresh
+        self.reading = reading
     }
 }
 
@@ -21,7 +24,7 @@ extension Database {
     /// type — and a new row begins, so a past name's points are not anyone's.
     public func recordLogin(groupID: Int64, name: String, peer: String, at: Double,
                             freshUnlessSameAddressWithin window: Double? = nil) throws -> StudentLogin {
-        try recordLogin(existing: try student(groupID: groupID, name: name), groupID: groupID, name: name,
+        try recordLogin(existing: try student(groupID: groupID, name: name, withReading: true), groupID: groupID, name: name,
                         peer: peer, at: at, freshUnlessSameAddressWithin: window)
     }
 
@@ -39,7 +42,7 @@ extension Database {
             } else {
                 try run("UPDATE students SET last_peer = ?, last_login_at = ? WHERE id = ?",
                         [.text(peer), .real(at), .integer(row.id)])
-                return StudentLogin(id: row.id, startedFresh: false)
+                return StudentLogin(id: row.id, startedFresh: false, reading: row.reading)
             }
         }
         try run("INSERT INTO students (group_id, name, name_key, created_at, last_peer, last_login_at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -27,7 +27,7 @@ import AulaGames
         let event = LevelOpenedEvent(room: "r", level: level, timeLimit: 60, challenge: false, spelling: "c",
                                      newNote: LevelOpenedEvent.newNote(level, library))
         #expect(event.text(context()).contains("New: Repeating: loops — read it now with: notes repeat"))
-        #expect(event.text(context(.es)).contains("Nuevo: Repetir: bucles — léelo ya con: apuntes repeat"))
+        #expect(event.text(context(.es)).contains("Nuevo: Repetir: bucles — léelo ya con: apuntes repetir"))
         var renderer = Renderer()
         renderer.mode = .json
         #expect(renderer.render(event).contains("\"new_note\":{\"id\":\"repeat\",\"title\":\"Repeating: loops\"}"))
@@ -69,6 +69,8 @@ import AulaGames
             }
             // Ada's commands are typed as the Spanish aliases with their accents shown.
             #expect(!text.contains("escribe codigo"), "\(key): \(text)")
+            // Gender-inclusive (session 12: the quiz's "Los 2 primeros hasta ahora").
+            #expect(SpanishRegister.genderedForms(in: text) == [], "\(key): \(text)")
         }
     }
 

@@ -18,8 +18,8 @@ import AulaGames
     @Test func theResultCountsStatementsWithTheRightSingular() {
         #expect(solved(statements: 5, par: 5).text(context()).last == "Stars: ★★★ (5 statements; par 5).")
         #expect(solved(statements: 1, par: 2).text(context()).last == "Stars: ★★★ (1 statement; par 2).")
-        #expect(solved(statements: 5, par: 5).text(context(language: .es)).last == "Estrellas: ★★★ (5 instrucciones; par 5).")
-        #expect(solved(statements: 1, par: 2).text(context(language: .es)).last == "Estrellas: ★★★ (1 instrucción; par 2).")
+        #expect(solved(statements: 5, par: 5).text(context(language: .es)).last == "Estrellas: ★★★ (5 instrucciones; la mejor solución conocida usa 5).")
+        #expect(solved(statements: 1, par: 2).text(context(language: .es)).last == "Estrellas: ★★★ (1 instrucción; la mejor solución conocida usa 2).")
         let fields = solved(statements: 5, par: 5).fields(context())
         #expect(fields.first { $0.0 == "statements" }?.1 == .int(5))
     }

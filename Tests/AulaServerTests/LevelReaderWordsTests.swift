@@ -74,7 +74,8 @@ import AulaContent
         #expect(event.text(context(reader: false)).contains("  #v..###"))
     }
 
-    /// "Line 2: hit() … (line 2)" and "now: 1 | walk();" in reader mode (the play test).
+    /// "Line 2: hit() … (line 2)" and "now: 1 | walk();" in reader mode (the play test);
+    /// the lines around it labelled (session 12: two bare "Line 1: …" sounded like steps).
     @Test func aReaderStepSaysItsLineOnceAndListsTheOthersAsListDoes() throws {
         let iron = Level(id: "i", title: "I", summary: "I.", board: ["######", "#...G#", "######"],
                          ada: AdaStart(row: 1, col: 1), items: [LevelItem(kind: "iron", row: 1, col: 3)],
@@ -88,9 +89,9 @@ import AulaContent
         event.listing = LevelStepEvent.listing(around: 2, in: lines)
         // No dash read aloud between the two sentences (session 11).
         #expect(event.text(context()) == ["Line 2: hit(). Ada is in row 2, column 3, facing east. Ada broke the iron block.",
-                                          "Line 1: walk();", "Line 3: walk();"])
+                                          "Before it, line 1: walk();", "After it, line 3: walk();"])
         #expect(event.text(context(.es)) == ["Línea 2: hit(). Ada está en la fila 2, columna 3, mirando al este. Ada rompió el bloque de hierro.",
-                                             "Línea 1: walk();", "Línea 3: walk();"])
+                                             "Antes, línea 1: walk();", "Siguiente, línea 3: walk();"])
         // The drawn trace and JSON keep the line as before.
         #expect(event.text(context(reader: false)).first == "2: hit() → row 2, col 3, facing E — Ada broke the iron block (line 2).")
         #expect(event.text(context(reader: false)).contains("> 2 | hit();"))

@@ -51,8 +51,8 @@ import AulaTestSupport
     @Test func feedbackSaysPointsAndPlaceInBothLanguages() {
         let right = QuizFeedback(player: "Ana", number: 2, correct: true, points: 8, rank: 2, of: 5,
                                  rightAnswers: [(2, "Paris")])
-        #expect(text(QuizFeedbackEvent(room: "r", feedback: right)).contains("Correct! +8 — you are 2nd of 5."))
-        #expect(text(QuizFeedbackEvent(room: "r", feedback: right), .es).contains("¡Correcto! +8: vas en el puesto 2 de 5."))
+        #expect(text(QuizFeedbackEvent(room: "r", feedback: right)).contains("Correct! +8 points — you are 2nd of 5."))
+        #expect(text(QuizFeedbackEvent(room: "r", feedback: right), .es).contains("¡Correcto! +8 puntos: vas en el puesto 2 de 5."))
         let wrong = QuizFeedback(player: "Ana", number: 2, correct: false, points: 0, rank: 3, of: 5,
                                  rightAnswers: [(2, "Paris")])
         #expect(text(QuizFeedbackEvent(room: "r", feedback: wrong)).contains("Not this time: the answer was 2) Paris — you are 3rd of 5."))

@@ -107,10 +107,11 @@ import AulaTestSupport
         #expect(reader.waitFor("Reader mode on") != nil)
         let json = try TestClient.loggedInJSON(port: server.port, name: "Bea")
         #expect(admin.text("broadcast class is over").contains("Sent to 3 students"))
-        for client in [plain, reader] {
-            let line = client.waitFor("class is over")
-            #expect(line?.hasPrefix(">>> ") == true, "\(line ?? "nothing")")
-        }
+        let line = plain.waitFor("class is over")
+        #expect(line?.hasPrefix(">>> ") == true, "\(line ?? "nothing")")
+        // Reader mode: words, not ">>>" read aloud (session 12).
+        let spoken = reader.waitFor("class is over")
+        #expect(spoken?.hasPrefix("Message from your teacher, garcia: class is over") == true, "\(spoken ?? "nothing")")
         let event = json.waitForEvent("broadcast")
         #expect(event?["text"] as? String == "class is over")
         #expect(event?["from"] as? String == "garcia")

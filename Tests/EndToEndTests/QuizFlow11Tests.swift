@@ -256,7 +256,8 @@ import AulaTestSupport
         #expect(c.waitFor("Name:") != nil)
         for word in ["leave", "Help", "who", "next"] {
             c.send(word)
-            #expect(c.waitFor("\"\(word)\" is a command, not a name: type your name.") != nil, "\(word)")
+            // Before login the answer wraps at 40 columns (session 12).
+            #expect(c.waitFor("\"\(word)\" is a command, not a name") != nil, "\(word)")
             #expect(c.waitFor("Name:") != nil)
         }
         c.send("Ana")
@@ -268,7 +269,7 @@ import AulaTestSupport
         es.send("lang es")
         #expect(es.waitFor("Nombre:") != nil)
         es.send("ayuda")
-        #expect(es.waitFor("«ayuda» es un comando, no un nombre: escribe tu nombre.") != nil)
+        #expect(es.waitFor("«ayuda» es un comando, no un nombre:") != nil)
         es.send("abandonar")
         #expect(es.waitFor("«abandonar» es un comando") != nil)
         // Two words are a name.

@@ -21,7 +21,7 @@ import AulaTestSupport
         #expect(sofia.waitFor("«campana» funciona dentro de una sala") != nil)
         // The usage's own name first, then the others in the table's order.
         sofia.send("ayuda borrar")
-        #expect(sofia.waitFor("Nombres: borrar, del, delete") != nil)
+        #expect(sofia.waitFor("Nombres: borrar; también en inglés: del, delete") != nil)
         sofia.send("ayuda crear")
         #expect(sofia.waitFor("crear ahorcado [carrera]") != nil)
         sofia.send("ayuda nadadenada")

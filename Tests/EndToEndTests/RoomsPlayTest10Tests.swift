@@ -24,7 +24,7 @@ import AulaTestSupport
         lucia.send("estado")
         #expect(lucia.waitFor("Diriges esta sala") != nil)
         lucia.send("empezar")
-        #expect(lucia.waitFor("Carrera — quedan") != nil)   // the start is a milestone
+        #expect(lucia.waitFor("Carrera, quedan") != nil)   // the start is a milestone (reader mode: no dash read aloud)
         #expect(ben.waitFor("Race on: type a letter") != nil)
         // Lucía's guess: the result, then the word said compactly; no standings.
         lucia.send("g")
@@ -36,8 +36,8 @@ import AulaTestSupport
         #expect(ben.waitFor("Race on: type a letter") != nil)
         lucia.send("estado")
         #expect(lucia.waitFor("Tienes 8 de 8 vidas.") != nil)
-        #expect(lucia.waitFor("Carrera — quedan") != nil)
-        let standings = lucia.transcript.filter { $0.contains("Carrera — quedan") }
+        #expect(lucia.waitFor("Carrera, quedan") != nil)
+        let standings = lucia.transcript.filter { $0.contains("Carrera, quedan") }
         #expect(standings.count == 2, "\(lucia.transcript)")
         #expect(!lucia.transcript.contains { $0.contains("Horca de") })
         // She completes the word: told so in the second person, and to wait, not to type a letter.

@@ -10,7 +10,7 @@ public enum HangmanPhrases {
     /// Keys of the phrases events stand for (see `HangmanEvent.phrase`).
     public static let eventKeys = HangmanDifficulty.allCases.map { "hangman.round_started.\($0.rawValue)" } + [
         "hangman.turn", "hangman.hit", "hangman.miss", "hangman.solve_right", "hangman.solve_wrong",
-        "hangman.life_lost", "hangman.life_lost.one", "hangman.life_lost.none", "hangman.player_out", "hangman.last_chance", "hangman.timed_out",
+        "hangman.life_lost", "hangman.life_lost.one", "hangman.life_lost.none", "hangman.player_out", "hangman.out_of_lives", "hangman.last_chance", "hangman.timed_out",
         "hangman.spectator", "hangman.spectator.you", "hangman.player_left", "hangman.points.letters",
         "hangman.points.completion", "hangman.points.lives", "hangman.word_completed",
         "hangman.round_over.solved", "hangman.round_over.lost", "hangman.round_over.skipped",
@@ -31,7 +31,7 @@ public enum HangmanPhrases {
         "hangman.race.row.reader", "hangman.race.row.done.reader",
         // Session 10: a race read by a screen reader, words said compactly.
         "hangman.reader.blanks", "hangman.race.done_wait", "hangman.race.out_wait", "hangman.race.completed.you",
-        "hangman.race.lives.reader", "hangman.waiting.you", "hangman.next_round.you",
+        "hangman.race.lives.reader", "hangman.race.lives.reader.none", "hangman.waiting.you", "hangman.next_round.you",
         // Session 10: who is benched, in every state.
         "hangman.state.benched_mark", "hangman.reader.benched",
     ]

@@ -174,7 +174,7 @@ extension CatalogParts {
             "help.admin.release": "Libera un nombre reservado para quien perdió la conexión y quita el bloqueo de PIN de una persona o de una dirección.",
             // El profesorado ve la clase (issue 13).
             "usage.admin.levels": "niveles",
-            "help.admin.levels": "Muestra todos los mundos y niveles: los identificadores que usa reto empezar (como w1-03), los títulos, la XP que abre cada uno, la XP que da y su tiempo.",
+            "help.admin.levels": "Muestra todos los mundos y niveles: los identificadores que usa reto empezar (como w1-03), los títulos, la experiencia que abre cada uno, la que da y su tiempo.",
             // Un cuestionario dirigido por docentes (issue 13).
             "usage.admin.quiz": "cuestionario abrir MAZO | cuestionario empezar [SALA] [EQUIPOS] | cuestionario siguiente [SALA] | cuestionario terminar [SALA]",
             "help.admin.quiz": "Dirige un cuestionario desde la consola sin jugar: abrir crea una sala para el grupo de la clase (se avisa a quienes estén en la entrada), empezar reparte equipos de unas cuatro personas si nadie eligió (EQUIPOS: cuántos, 0 para ninguno), siguiente cierra la pregunta o muestra la siguiente, terminar acaba el cuestionario ya (resultados mostrados y guardados). Aquí verás sus preguntas y recuentos.",

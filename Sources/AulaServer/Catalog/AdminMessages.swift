@@ -198,7 +198,7 @@ extension CatalogParts {
             "error.quiz_room_needed.start": "You host several quizzes ({0}): name one, e.g. quiz start {1}.",
             "error.quiz_room_needed.end": "You host several quizzes ({0}): name one, e.g. quiz end {1}.",
             // Session 10 (rooms play test): what students read when the class closes.
-            "class.closed.students": "Your teacher closed the class {0}: above is its final leaderboard. You can keep playing; new points count for your group, not for this class.",
+            "class.closed.students": "Your teacher closed the class {0}; its final leaderboard came just before this message. You can keep playing; new points count for your group, not for this class.",
             // Session 11 (words): `extend` in hangman and quiz says the time now left.
             "admin.room_told.extended_left": "Your teacher gave you {0} more {0|second|seconds}: {1} {1|second|seconds} left.",
             "admin.room_told.extended_left_one": "Your teacher gave you {0} more {0|second|seconds}: 1 second left.",
@@ -403,10 +403,10 @@ extension CatalogParts {
             // El cuaderno de notas y la vista de la clase (issue 13).
             "admin.export.summary_done": "{0} {0|fila|filas} de estudiantes {0|escrita|escritas} en {1}.",
             "admin.levels.title": "Niveles ({0}, en {1} {1|mundo|mundos}):",
-            "admin.levels.world": "{0}  {1} (se abre con {2} XP)",
+            "admin.levels.world": "{0}  {1} (se abre con {2} de experiencia)",
             "admin.levels.no_world": "Fuera de cualquier mundo:",
             "admin.levels.none": "No hay niveles cargados (mira la carpeta Levels y aula check-content).",
-            "admin.levels.row": "se abre con {0} XP, da {1} XP, {2}",
+            "admin.levels.row": "se abre con {0} de experiencia, da {1}, {2}",
             "admin.levels.hint": "Empieza un reto de clase con: reto empezar ID [minutos], por ejemplo reto empezar w1-03 10",
             "admin.decks.all": "Mazos ({0}):",
             "admin.decks.quiz_row": "{0} ({1}), {2} {2|pregunta|preguntas}",
@@ -435,7 +435,7 @@ extension CatalogParts {
             "error.quiz_room_needed.start": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario empezar {1}.",
             "error.quiz_room_needed.end": "Diriges varios cuestionarios ({0}): nombra uno, por ejemplo cuestionario terminar {1}.",
             // Sesión 10 (prueba de salas): lo que lee el alumnado al cerrarse la clase.
-            "class.closed.students": "Tu docente ha cerrado la clase {0}: arriba tienes su clasificación final. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
+            "class.closed.students": "Tu docente ha cerrado la clase {0}; su clasificación final llegó justo antes de este mensaje. Puedes seguir jugando; los puntos nuevos cuentan para tu grupo, no para esta clase.",
             // Sesión 11 (palabras): `ampliar` en el ahorcado y los cuestionarios dice el tiempo que queda.
             "admin.room_told.extended_left": "Tu docente te ha dado {0} {0|segundo|segundos} más: {1|queda|quedan} {1} {1|segundo|segundos}.",
             "admin.room_told.extended_left_one": "Tu docente te ha dado {0} {0|segundo|segundos} más: queda 1 segundo.",

@@ -64,7 +64,7 @@ extension CatalogParts {
         ],
         es: [
             "_part.level_course": "curso de niveles",
-            "level.result.stars_one": "Estrellas: {0} (1 instrucción; par {2}).",
+            "level.result.stars_one": "Estrellas: {0} (1 instrucción; la mejor solución conocida usa {2}).",
             "level.code.title_exact": "Tu programa ({0} {0|instrucción|instrucciones}; para entregar, como mucho {1}):",
             "level.code.title_exact_one": "Tu programa (1 instrucción; para entregar, como mucho {1}):",
             "level.program.restored": "Tu programa de la última vez ha vuelto ({0} {0|línea|líneas}). Escribe listar para verlo, limpiar para empezar de nuevo.",
@@ -118,8 +118,8 @@ extension CatalogParts {
             "level.attempt.why.too_slow": "demasiado lento",
             "level.attempt.why.time_up": "se acabó el tiempo",
             "level.attempt.why.too_many_statements": "más instrucciones de las permitidas",
-            "me.xp.one": "Experiencia: {0} XP, 1 nivel resuelto.",
-            "level.map.title.one": "Tu mapa: {0} XP, 1 nivel resuelto.",
+            "me.xp.one": "Experiencia: {0}, 1 nivel resuelto.",
+            "level.map.title.one": "Tu mapa: {0} de experiencia, 1 nivel resuelto.",
         ]
     )
 }

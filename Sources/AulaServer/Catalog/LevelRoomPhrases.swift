@@ -78,7 +78,7 @@ public enum LevelRoomPhrases {
         "level.map.locked",
         "level.map.reader_solved",
         "level.map.reader_open",
-        "level.map.reader_locked",
+        "level.map.reader_locked", "level.map.reader_locked_many",
         "level.map.hint",
         "level.map.empty",
         "level.notes.title",
@@ -143,7 +143,7 @@ public enum LevelRoomPhrases {
         "error.judge_full",
         "error.level.program_too_big",
         // The trace, step listing and unmet goals (issue 14, the language).
-        "level.trace.health",
+        "level.trace.health", "level.trace.health.reader", "level.step.listing.before", "level.step.listing.after",
         "level.trace.capped",
         "level.trace.endless",
         "level.trace.see_all",

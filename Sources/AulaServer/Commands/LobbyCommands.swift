@@ -1,4 +1,5 @@
 import AulaGames
+import AulaStore
 
 /// The commands everyone has, in the lobby and in rooms (SPEC §3). Help and
 /// usage live in the catalogs under `help.<id>` / `usage.<id>`.
@@ -35,7 +36,10 @@ package enum LobbyCommands {
         Command("me", "me", aliases: ["yo"]) { call, _ in call.server.showMe(call.player) },
         // levels (Sources/AulaServer/Levels/LevelLobby.swift)
         Command("levels", "levels", aliases: ["niveles"]) { call, _ in call.server.showLevelMap(call.player) },
-        Command("notes", "notes", aliases: ["apuntes", "notas"]) { call, args in call.server.showNotes(call.player, args[0]) },
+        Command("notes", "notes", aliases: ["apuntes", "notas"]) { call, args in
+            // A title may be several words (`apuntes llaves y puertas`).
+            call.server.showNotes(call.player, args.isEmpty ? nil : args.rest(after: 0))
+        },
         Command("play", "play", aliases: ["jugar"]) { call, args in call.server.playLevel(call.player, args[0]) },
         Command("lang", "lang", aliases: ["idioma"]) { call, args in call.server.setLanguage(call.player, args[0]) },
         Command("color", "color", aliases: ["colour", "colores"]) { call, args in
@@ -63,7 +67,7 @@ extension Server {
             }
             player.send(TextBlockEvent { t in
                 Server.usageLines(entry, t) + ["  " + t.say("help.\(entry.id)"),
-                                               t.say("help.aliases", Server.helpNames(entry, t))]
+                                               Server.helpNames(entry, t)]
             })
             return
         }
@@ -92,7 +96,7 @@ extension Server {
                 lines += Server.usageLines(entry, t)
                 lines.append("  " + t.say("help.\(entry.id)"))
             }
-            if let first = found.first { lines.append(t.say("help.aliases", Server.helpNames(first, t))) }
+            if let first = found.first { lines.append(Server.helpNames(first, t)) }
             return lines
         })
     }
@@ -120,8 +124,17 @@ extension Server {
         let usage = t.say("usage.\(entry.id)")
         let own = String(usage.prefix { $0 != " " }).lowercased()
         if let i = names.firstIndex(of: own), i > 0 { names.insert(names.remove(at: i), at: 0) }
-        return names.joined(separator: ", ")
+        guard t.language == .es else { return t.say("help.aliases", names.joined(separator: ", ")) }
+        // A Spanish screen reader mispronounces English words (session 12: "Nombres:
+        // crear, create"): the Spanish names first, the English ones said as such.
+        let english = names.filter { $0 != own && ($0 == entry.name || englishAliases.contains($0)) }
+        let spanish = names.filter { !english.contains($0) }
+        guard !english.isEmpty else { return t.say("help.aliases", spanish.joined(separator: ", ")) }
+        return t.say("help.aliases.english", spanish.joined(separator: ", "), english.joined(separator: ", "))
     }
+
+    /// The aliases that are English words (the others are Spanish).
+    static let englishAliases: Set<String> = ["colour", "exit", "delete", "insert", "skip", "password", "top"]
 
     /// The help's lines for one reader: two columns on a wide screen, one
     /// below 60 columns, `usage: help` sentences in reader mode.
@@ -195,6 +208,7 @@ extension Server {
         }
         player.client?.renderer.language = lang
         player.send(InfoEvent("lang.set"))
+        keepReading(of: player, StudentReading(language: lang.rawValue))
     }
 
     func setToggle(_ player: Player, _ word: String?, key: String, _ apply: (inout Renderer, Bool) -> Void) {
@@ -205,6 +219,8 @@ extension Server {
         }
         apply(&client.renderer, on)
         player.send(InfoEvent("\(key).\(on ? "on" : "off")"))
+        // Reader mode is kept with the student (Session/Server+KeptReading.swift).
+        if key == "reader" { keepReading(of: player, StudentReading(reader: on)) }
     }
 
     func setWidth(_ player: Player, _ word: String?) {
@@ -216,6 +232,7 @@ extension Server {
         client.renderer.width = n
         client.renderer.widthTyped = true
         player.send(InfoEvent("width.set", String(n)))
+        keepReading(of: player, StudentReading(width: n))
     }
 
     func setMode(_ player: Player, _ word: String?) {

@@ -153,6 +153,9 @@ public struct ChatEvent: Event {
         return f
     }
     public func text(_ t: TextContext) -> [String] {
+        // Reader mode: a classmate's drawing (box lines, emoji) is not read out symbol by symbol.
+        let message = t.reader ? ReaderText.withoutDrawing(self.message) : self.message
+        if message.isEmpty { return [] }
         if emote { return ["* " + t.paint(.name, from) + " " + message] }
         return [t.say("chat.line", t.paint(.name, from), message)]
     }
@@ -165,7 +168,12 @@ public struct BroadcastEvent: Event {
     package init(from: String, message: String) { self.from = from; self.message = message }
     public var name: String { "broadcast" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("from", .string(from)), ("text", .string(message))] }
-    public func text(_ t: TextContext) -> [String] { [BroadcastEvent.marker + t.paint(.warn, t.say("broadcast.line", from, message))] }
+    public func text(_ t: TextContext) -> [String] {
+        // Reader mode: words instead of ">>>" read aloud (session 12); no student's
+        // line can start like it either (chat lines say "NAME dice:").
+        if t.reader { return [t.say("broadcast.line.reader", from, message)] }
+        return [BroadcastEvent.marker + t.paint(.warn, t.say("broadcast.line", from, message))]
+    }
 
     /// Starts every broadcast line in every text mode (colour, `color off`,
     /// reader): no student line can start with it, since chat lines start with
@@ -193,11 +201,20 @@ public struct KickedEvent: Event {
 /// `shutdown {seconds}` — the server is closing.
 public struct ShutdownEvent: Event {
     public let seconds: Int
-    package init(seconds: Int) { self.seconds = seconds }
+    /// A countdown reminder after the first announcement.
+    public let reminder: Bool
+    package init(seconds: Int, reminder: Bool = false) { self.seconds = seconds; self.reminder = reminder }
     public var name: String { "shutdown" }
     public func fields(_ t: TextContext) -> [(String, JSON)] { [("seconds", .int(seconds))] }
     public func text(_ t: TextContext) -> [String] {
-        [t.paint(.warn, seconds > 0 ? t.say("shutdown.in", String(seconds)) : t.say("shutdown.now"))]
+        // Reader mode: "your results are saved" once, and no reminder every
+        // second at the end (session 12: 7 announcements in 15 s, each saying it).
+        if t.reader, reminder {
+            guard seconds >= 10 || seconds == 5 else { return [] }
+            return [t.say("shutdown.in.reminder", String(seconds))]
+        }
+        if t.reader, seconds == 0 { return [t.say("shutdown.now.reader")] }
+        return [t.paint(.warn, seconds > 0 ? t.say("shutdown.in", String(seconds)) : t.say("shutdown.now"))]
     }
 }
 

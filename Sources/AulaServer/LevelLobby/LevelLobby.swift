@@ -55,10 +55,11 @@ extension Server {
             if let n = Int(word) {
                 chosen = n >= 1 && n <= notes.count ? notes[n - 1] : nil
             } else {
-                chosen = notes.first { $0.id.lowercased() == word.lowercased() }
+                // Any of a note's names, in either language (NoteEntry.swift).
+                chosen = notes.first { $0.isNamed(word) }
             }
             guard let chosen else {
-                if library.noteIDs.contains(word.lowercased()) {
+                if library.noteIDs.contains(where: { NoteEntry(id: $0, library: library).isNamed(word) }) {
                     player.send(ErrorEvent(code: "note_locked", String(word.prefix(24))))
                 } else {
                     player.send(ErrorEvent(Refusal("no_such_note", Phrase(notes.count == 1 ? "error.no_such_note_one" : "error.no_such_note",

@@ -41,6 +41,21 @@ public struct LevelMapEvent: Event {
             let head = w.unlocked ? t.say("level.map.world", w.world.title(lang), w.world.id)
                                   : t.say("level.map.world_locked", w.world.title(lang), w.world.id, String(w.world.xpRequired))
             lines.append(t.paint(w.unlocked ? .title : .dim, head))
+            // Reader mode: a world's locked levels in one line (session 12: 24 lines
+            // of "locked, needs 90 XP, 90 more" while the clock ran).
+            let locked = w.levels.compactMap { l -> (id: String, need: Int)? in
+                if case .locked(let need) = l.status { return (l.id, need) } else { return nil }
+            }
+            if t.reader, locked.count > 1, let first = locked.min(by: { $0.need < $1.need }), let last = locked.last {
+                for l in w.levels {
+                    if case .locked = l.status { continue }
+                    let title = library.level(id: l.id)?.title(lang) ?? l.id
+                    lines.append(t.say(l.status == .solved ? "level.map.reader_solved" : "level.map.reader_open", l.id, title))
+                }
+                lines.append(t.say("level.map.reader_locked_many", String(locked.count), locked[0].id, last.id,
+                                   String(first.need), String(max(0, first.need - xp))))
+                continue
+            }
             for l in w.levels {
                 let title = library.level(id: l.id)?.title(lang) ?? l.id
                 switch l.status {
@@ -59,31 +74,6 @@ public struct LevelMapEvent: Event {
         }
         lines.append(t.say("level.map.hint"))
         return lines
-    }
-}
-
-/// A note's id and title (its first `# ` heading) in both languages.
-package struct NoteEntry: Sendable {
-    package let id: String
-    package let en: String
-    package let es: String
-
-    package init(id: String, library: LevelLibrary) {
-        self.id = id
-        en = NoteEntry.title(library.note(id: id, language: "en")) ?? id
-        es = NoteEntry.title(library.note(id: id, language: "es")) ?? en
-    }
-
-    package func title(_ t: TextContext) -> String { t.language == .es ? es : en }
-
-    static func title(_ markdown: String?) -> String? {
-        guard let markdown else { return nil }
-        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = String(raw).trimmingCharacters(in: " \t\r")
-            if line.isEmpty { continue }
-            return String(line.drop { $0 == "#" }).trimmingCharacters(in: " \t")
-        }
-        return nil
     }
 }
 

@@ -36,11 +36,18 @@ public struct TextContext {
 
     /// A catalog message in the reader's language.
     public func say(_ key: String, _ args: any PhraseArgumentConvertible...) -> String {
-        catalog.text(Phrase(key, args), language)
+        spoken(catalog.text(Phrase(key, args), language))
     }
 
     public func say(_ phrase: Phrase) -> String {
-        catalog.text(phrase, language)
+        spoken(catalog.text(phrase, language))
+    }
+
+    /// In reader mode a dash between parts is said as a pause, not read
+    /// aloud as a symbol ("1. Sofía — 10 puntos" → "1. Sofía, 10 puntos").
+    func spoken(_ text: String) -> String {
+        guard reader, text.contains(" — ") else { return text }
+        return text.replacing(" — ", with: ", ")
     }
 
     /// Colours a piece of text when the reader wants colour (never in reader mode).

@@ -12,6 +12,8 @@ public struct Renderer: Sendable, Hashable {
     /// True when the width was typed (`width N`), not the default or what the
     /// terminal reported: it comes back with a reconnect (session 11).
     public var widthTyped = false
+    /// True when the terminal reported its width (telnet NAWS).
+    public var widthReported = false
 
     public init(language: Language = .en) {
         self.language = language
@@ -19,6 +21,20 @@ public struct Renderer: Sendable, Hashable {
 
     public static let minWidth = 20
     public static let maxWidth = 250
+    /// The narrowest width common in the lab (a screen reader's 40-column
+    /// terminal): what is said before a width is known wraps here.
+    public static let narrowestCommonWidth = 40
+
+    /// This reading before login: while no width is known (none typed, none
+    /// reported) lines wrap at 40 columns, so the banner and the prompt's
+    /// confirmations break between words on the narrowest screens too
+    /// (session 12: "juegos d" / "e clase" at 40 columns).
+    var beforeLogin: Renderer {
+        guard mode == .text, !widthTyped, !widthReported, width > Self.narrowestCommonWidth else { return self }
+        var narrow = self
+        narrow.width = Self.narrowestCommonWidth
+        return narrow
+    }
 
     var context: TextContext {
         TextContext(language: language, reader: reader, color: color && !reader, width: width)

@@ -89,6 +89,11 @@ public struct AttemptLedger: Sendable {
         return nil
     }
 
+    /// Wrong attempts left before the next lock (the policy's maximum when none were wrong).
+    public func attemptsLeft(_ key: String) -> Int {
+        max(0, policy.maxFailures - (entries[key]?.failures ?? 0))
+    }
+
     /// A reserved attempt was wrong. Returns the seconds of the lock it started
     /// (nil when it started none; a lock already running is not lengthened).
     @discardableResult

@@ -29,6 +29,10 @@ public final class Client {
     /// kept over what a returning student chose before (Renderer+Returning.swift).
     /// One byte, in the padding after the flag above.
     var chosenBeforeLogin: ReadingChoices = []
+    /// A teacher's console connection: it reads at its own width from the
+    /// first line (the students' 40 columns before login are not for it).
+    /// One byte, in the same padding.
+    package var isConsole = false
     var player: Player?
     /// Lines typed while the database answers a login question (a student who
     /// types ahead must not lose them); replayed in order afterwards.
@@ -48,10 +52,17 @@ public final class Client {
 
     public var id: UInt64 { connection.id }
 
+    /// How to render now: before login, at most 40 columns while no width is known (`Renderer.beforeLogin`).
+    var reading: Renderer {
+        if isConsole { return renderer }
+        if case .playing = stage { return renderer }
+        return renderer.beforeLogin
+    }
+
     /// Renders and queues one event in this connection's mode.
     public func send(_ event: Event) {
         guard connection.isOpen else { return }
-        let bytes = renderer.renderBytes(event)
+        let bytes = reading.renderBytes(event)
         if !bytes.isEmpty { connection.send(bytes: bytes) }
     }
 }

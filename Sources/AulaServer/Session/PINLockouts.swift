@@ -80,6 +80,8 @@ public struct PINLockouts: Sendable {
         public var addressLock: Double?
         /// Seconds the one typing must wait now (any lock that holds this pair).
         public var wait: Double?
+        /// Wrong PINs left before a lock (session 12: the student was not told).
+        public var triesLeft = 0
     }
 
     public mutating func fail(student: String, address: String, now: Double) -> FailureOutcome {
@@ -87,7 +89,10 @@ public struct PINLockouts: Sendable {
         let s = students.fail(student, now: now)
         let a = addresses.fail(address, now: now)
         let started = [p, s].compactMap { $0 }.max()
-        return FailureOutcome(studentLock: started, addressLock: a, wait: lockedFor(student: student, address: address, now: now))
+        var outcome = FailureOutcome(studentLock: started, addressLock: a, wait: lockedFor(student: student, address: address, now: now))
+        outcome.triesLeft = min(pairs.attemptsLeft(Self.pairKey(student: student, address: address)),
+                                students.attemptsLeft(student), addresses.attemptsLeft(address))
+        return outcome
     }
 
     public mutating func succeed(student: String, address: String, now: Double) {

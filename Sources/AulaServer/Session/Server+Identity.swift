@@ -101,7 +101,7 @@ extension Server {
                 switch result {
                 case .success(let login):
                     self.welcome(name: name, group: group, studentID: login.id, startedFresh: login.startedFresh,
-                                 withPIN: withPIN, client)
+                                 withPIN: withPIN, reading: login.reading, client)
                 case .failure(let error): self.storageUnavailable(client, during: "login.record", error)
                 }
             }

@@ -239,7 +239,9 @@ extension Server {
             if let wait = outcome.wait {
                 sendPINLocked(client, seconds: wait)
             } else {
-                client.send(ErrorEvent(code: "wrong_pin"))
+                // How many tries are left before the lock (session 12).
+                let key = outcome.triesLeft == 1 ? "error.wrong_pin.last" : "error.wrong_pin.left"
+                client.send(ErrorEvent(Refusal("wrong_pin", Phrase(key, [String(outcome.triesLeft)]))))
                 client.stage = .pin(name: name, group: group)
                 promptPIN(client)
             }
@@ -267,7 +269,8 @@ extension Server {
         if refuseIfKicked(name: name, group: group, withPIN: withPIN, client) { return }
         if takeExistingPlace(name: name, group: group, withPIN: withPIN, client) { return }
         if let recorded {
-            welcome(name: name, group: group, studentID: recorded.id, startedFresh: recorded.startedFresh, client)
+            welcome(name: name, group: group, studentID: recorded.id, startedFresh: recorded.startedFresh,
+                    reading: recorded.reading, client)
         } else {
             recordLogin(name: name, group: group, withPIN: withPIN, client)
         }
@@ -312,7 +315,7 @@ extension Server {
 
     /// The new player, once their row is known.
     func welcome(name: String, group: GroupRef, studentID: Int64, startedFresh: Bool, withPIN: Bool = false,
-                 _ client: Client) {
+                 reading: StudentReading = StudentReading(), _ client: Client) {
         // The write took a moment: someone may have logged in with this name meanwhile.
         if takeExistingPlace(name: name, group: group, client) { return }
         let player = Player(name: name, group: group, studentID: studentID, client: client)
@@ -323,7 +326,11 @@ extension Server {
         noteActivity(.joined, of: player)
         client.player = player
         client.stage = .playing
+        let wasReader = client.renderer.reader
+        keepReading(reading, studentID: studentID, client)
         client.send(WelcomeEvent(player: name, group: group.name, returning: false))
+        // Reader mode that came back from the database is said so (Server+KeptReading.swift).
+        if client.renderer.reader, !wasReader { client.send(InfoEvent("reader.kept")) }
         send(.lobbyPrompt, to: client)
         log(.info, "login", ("name", name), ("group", group.name), ("peer", player.peerAddress))
         if startedFresh {

@@ -45,7 +45,7 @@ extension Server {
     /// Queues `what` for an open client (what `Client.send` does for an event).
     func send(_ what: SameForEveryone, to client: Client) {
         guard client.connection.isOpen else { return }
-        let bytes = sameForEveryone(what, client.renderer)
+        let bytes = sameForEveryone(what, client.reading)
         if !bytes.isEmpty { client.connection.send(bytes: bytes) }
     }
 }

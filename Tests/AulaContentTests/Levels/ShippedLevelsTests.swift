@@ -180,6 +180,7 @@ let shipped = LevelLoader.load(contentDirectory: repositoryRoot)
             for word in [" coge", " coger", " cogí", " cogió", "vosotros", " ordenador"] {
                 #expect(!text.contains(word), "\(id).es contains \(word)")
             }
+            #expect(SpanishRegister.genderedForms(in: text) == [], "\(id).es")
         }
         for level in library.levels {
             let texts = [level.summaryES ?? "", level.titleES ?? ""] + (level.hintsES ?? []) + level.story.map { $0.textES ?? "" }
