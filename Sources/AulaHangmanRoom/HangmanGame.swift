@@ -36,9 +36,9 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
     /// The server's log (a value: it outlives a server that is gone).
     let log: Log
     /// The turn clock; moved by every hit and new turn, without a new timer each time.
-    private var turnClock: Alarm?
+    var turnClock: Alarm?
     /// Rings `turnWarningAt` seconds before the turn runs out (SPEC §12).
-    private var warnClock: Alarm?
+    var warnClock: Alarm?
     /// Players who typed `bell off` in this room (the bell is on by default).
     var bellOff: Set<String> = []
     /// Seconds left when the turn warning is given.
@@ -370,51 +370,5 @@ public final class HangmanGame: RoomGame, HangmanRoundKeeper {
             for event in told { room.showBoard(event) }
             if let view { room.showBoard(HangmanStateEvent(room: room.id, view: view, viewer: nil)) }
         }
-    }
-
-    // MARK: Turn timer
-
-    /// (Re)starts the clock of the current turn: a new turn, or a hit that
-    /// keeps it. A disconnected player's turn passes when it runs out too.
-    func restartTurnTimer() {
-        // No deadline while a teacher has paused the round. (Read in place:
-        // `guard let round` would copy the round on every guess.)
-        let length = currentTurnLength()  // the room's time × the player's accommodation
-        let seconds = length?.seconds ?? Double(settings.turnSeconds)
-        guard let deadline = Self.inPlace(&round, { $0?.turnDeadline(seconds: seconds) }) else {
-            turnClock?.stop()
-            warnClock?.stop()
-            return
-        }
-        turnClock?.set(at: deadline)
-        // A turn shorter than the warning gets none, nor does an untimed student's.
-        if length?.shown != false, deadline - Self.turnWarningAt > loop.now {
-            warnClock?.set(at: deadline - Self.turnWarningAt)
-        } else {
-            warnClock?.stop()
-        }
-    }
-
-    func cancelTurnTimer() {
-        turnClock?.stop()
-        warnClock?.stop()
-    }
-
-    /// 10 seconds left: the player is told (`timer {room, seconds_left}`), the
-    /// room too ("10 seconds, Sofía!").
-    private func warnTurn() {
-        guard !closed, let room, let round, !round.isOver, !round.isPaused, let name = round.turn else { return }
-        let seconds = Int(Self.turnWarningAt)
-        let own = HangmanTimerEvent(room: room.id, secondsLeft: seconds)
-        let others = InfoEvent("hangman.turn_warning", String(seconds), name, style: .warn)
-        for member in room.members { member.send(member.name == name ? own as Event : others) }
-        for watcher in room.watchers { watcher.send(others) }
-    }
-
-    /// The clock rang: the turn of whoever holds it now has run out (a hit
-    /// or a new turn moved the clock, so it never rings for an old turn).
-    private func turnRanOut() {
-        guard !closed, let round, !round.isOver, let name = round.turn else { return }
-        act(.timeout(name), by: nil)
     }
 }

@@ -99,9 +99,9 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// The placeholder `{N}` (1–3 digits, N below `arguments`) starting at `i`: its
-    /// number and the index just past its `}`; nil for any other brace.
-    private static func placeholder(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, arguments: Int) -> (Int, Int)? {
+    /// After a `{` at `i`, its argument number (1–3 digits): the number and the
+    /// index of the byte after the digits; nil when `i` holds no `{` or no digit follows.
+    private static func argumentNumber(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
         guard bytes[i] == UInt8(ascii: "{") else { return nil }
         var j = i + 1
         var n = 0
@@ -109,7 +109,14 @@ public struct Catalog: Sendable {
             n = n * 10 + Int(bytes[j] - 48)
             j += 1
         }
-        guard j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < arguments else { return nil }
+        return j > i + 1 ? (n, j) : nil
+    }
+
+    /// The placeholder `{N}` (1–3 digits, N below `arguments`) starting at `i`: its
+    /// number and the index just past its `}`; nil for any other brace.
+    private static func placeholder(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, arguments: Int) -> (Int, Int)? {
+        guard let (n, j) = argumentNumber(at: i, in: bytes) else { return nil }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "}"), n < arguments else { return nil }
         return (n, j + 1)
     }
 
@@ -117,14 +124,9 @@ public struct Catalog: Sendable {
     /// the part to write for argument N and the index just past its `}`; nil for anything else.
     private static func choice(at i: Int, in bytes: UnsafeBufferPointer<UInt8>,
                                _ args: [PhraseArgument]) -> (Range<Int>, Int)? {
-        guard bytes[i] == UInt8(ascii: "{") else { return nil }
-        var j = i + 1
-        var n = 0
-        while j < bytes.count, j - i <= 3, bytes[j] >= 48, bytes[j] <= 57 {
-            n = n * 10 + Int(bytes[j] - 48)
-            j += 1
-        }
-        guard j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "|"), n < args.count else { return nil }
+        guard let (n, digitsEnd) = argumentNumber(at: i, in: bytes) else { return nil }
+        var j = digitsEnd
+        guard j < bytes.count, bytes[j] == UInt8(ascii: "|"), n < args.count else { return nil }
         var bars: [Int] = [j]
         j += 1
         while j < bytes.count, bytes[j] != UInt8(ascii: "}"), bytes[j] != UInt8(ascii: "{") {
